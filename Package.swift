@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerCore.
+// CGtk is the C module map over gtk4 plus inline shims for what Swift cannot import.
+let package = Package(
+    name: "Imager",
+    products: [
+        .executable(name: "imager", targets: ["imager"]),
+    ],
+    dependencies: [
+        // 7.10.0 is the version in the machine's package cache; it links Debian's libsqlite3.
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(
+            name: "ImagerCore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "ImagerGtk",
+            dependencies: ["CGtk", "ImagerCore"]
+        ),
+        .executableTarget(
+            name: "imager",
+            dependencies: ["ImagerCore", "ImagerGtk"]
+        ),
+        .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore"]),
+        .testTarget(name: "ImagerGtkTests", dependencies: ["ImagerGtk", "ImagerCore", "CGtk"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,86 @@
+import Foundation
+
+extension ChordsetController {
+    /// Applies an edit to the list, records it for the next save, tells the view, and
+    /// returns the edit that undoes it. Ids no longer in the list (another process deleted
+    /// them) are skipped rather than trapped on.
+    func apply(_ edit: Edit) -> Edit {
+        let now = clock()
+        switch edit {
+        case let .insert(items):
+            let sorted = items.sorted { $0.position < $1.position }
+            let previousCount = chordsets.count
+            for chordset in sorted {
+                let index = insertionIndex(for: chordset.position)
+                chordsets.insert(chordset, at: index)
+                pending.inserted(chordset)
+                if sorted.count == 1 { listChanged(.inserted(index: index, count: 1)) }
+            }
+            if sorted.count > 1 { listChanged(.reloaded(previousCount: previousCount)) }
+            return .remove(sorted)
+
+        case let .remove(items):
+            let ids = Set(items.map(\.id))
+            let previousCount = chordsets.count
+            var removed: [Chordset] = []
+            if items.count == 1, let index = index(of: items[0].id) {
+                removed.append(chordsets.remove(at: index))
+                listChanged(.removed(index: index, count: 1))
+            } else if items.count == chordsets.count, ids == Set(chordsets.map(\.id)) {
+                removed = chordsets
+                chordsets.removeAll()
+                listChanged(.removed(index: 0, count: previousCount))
+            } else {
+                chordsets.removeAll { chordset in
+                    guard ids.contains(chordset.id) else { return false }
+                    removed.append(chordset)
+                    return true
+                }
+                listChanged(.reloaded(previousCount: previousCount))
+            }
+            for chordset in removed { pending.deleted(chordset.id) }
+            return .insert(removed)
+
+        case let .rename(id, from, to):
+            if let index = index(of: id) {
+                chordsets[index].title = to
+                chordsets[index].updatedAt = now
+                pending.rowChanged(chordsets[index])
+                listChanged(.updated(index: index))
+            }
+            return .rename(id, from: to, to: from)
+
+        case let .move(id, from, to):
+            if let index = index(of: id) {
+                var chordset = chordsets.remove(at: index)
+                listChanged(.removed(index: index, count: 1))
+                chordset.position = to
+                chordset.updatedAt = now
+                let target = insertionIndex(for: to)
+                chordsets.insert(chordset, at: target)
+                pending.rowChanged(chordset)
+                listChanged(.inserted(index: target, count: 1))
+            }
+            return .move(id, from: to, to: from)
+
+        case let .setColor(id, slot, from, to):
+            if let index = index(of: id) {
+                chordsets[index].setColor(to, at: slot)
+                chordsets[index].updatedAt = now
+                pending.chordChanged(chordsets[index], slot: slot)
+                listChanged(.updated(index: index))
+            }
+            return .setColor(id, slot: slot, from: to, to: from)
+        }
+    }
+
+    /// First index whose position is greater than `position` (binary search: the list is sorted).
+    func insertionIndex(for position: Double) -> Int {
+        var low = 0, high = chordsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if chordsets[mid].position <= position { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

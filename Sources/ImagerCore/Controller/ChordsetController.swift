@@ -1,0 +1,175 @@
+import Foundation
+import Observation
+
+/// Owns the chordset list in memory, as Core Data's context did for the original app:
+/// views read `chordsets`, call the operations, and the controller records every change
+/// for undo and for the next save.
+///
+/// Not thread-safe by design: it lives on the thread that runs the UI (GTK's main thread).
+/// The list is always sorted by `position`.
+@Observable
+public final class ChordsetController {
+    public internal(set) var chordsets: [Chordset] = []
+    /// The last save's failure, shown as a banner until a save succeeds.
+    public internal(set) var saveError: StoreError?
+    public internal(set) var lastSaveReport: SaveReport?
+    public internal(set) var undoName: String?
+    public internal(set) var redoName: String?
+
+    /// Called with every change to the list's rows, in order. Not observable state:
+    /// list views need positions, not a "something changed" signal.
+    @ObservationIgnored public var listChanged: (ListChange) -> Void = { _ in }
+
+    @ObservationIgnored var undoStack: [UndoStep] = [] { didSet { undoName = undoStack.last?.name } }
+    @ObservationIgnored var redoStack: [UndoStep] = [] { didSet { redoName = redoStack.last?.name } }
+    @ObservationIgnored var pending = PendingChanges()
+    @ObservationIgnored var store: ChordsetStore?
+    /// Opens the store again when it could not be opened at start (unwritable directory);
+    /// every save tries it, so edits made meanwhile are written once the disk is back.
+    @ObservationIgnored var reopenStore: (() throws(StoreError) -> ChordsetStore)?
+    @ObservationIgnored var lastDataVersion: Int?
+    @ObservationIgnored let clock: () -> Date
+
+    /// A controller over an open store, showing what the store holds.
+    public init(store: ChordsetStore, clock: @escaping () -> Date = Date.init) throws(StoreError) {
+        self.store = store
+        self.clock = clock
+        chordsets = try store.loadAll()
+        lastDataVersion = try? store.dataVersion()
+    }
+
+    /// A controller whose store is not available yet: it starts with `chordsets` and opens
+    /// the store on the first save that can.
+    public init(initial chordsets: [Chordset], reopening: @escaping () throws(StoreError) -> ChordsetStore,
+                clock: @escaping () -> Date = Date.init) {
+        self.chordsets = chordsets.sorted { $0.position < $1.position }
+        self.reopenStore = reopening
+        self.clock = clock
+    }
+
+    public var count: Int { chordsets.count }
+    public var isEmpty: Bool { chordsets.isEmpty }
+    public var canUndo: Bool { undoName != nil }
+    public var canRedo: Bool { redoName != nil }
+    public var hasUnsavedChanges: Bool { !pending.isEmpty }
+    public var unsavedChangeCount: Int { pending.count }
+
+    public func index(of id: UUID) -> Int? {
+        chordsets.firstIndex { $0.id == id }
+    }
+
+    public func chordset(id: UUID) -> Chordset? {
+        index(of: id).map { chordsets[$0] }
+    }
+
+    // MARK: Operations (each one undoable)
+
+    /// Appends a chordset with eight random colours and returns it.
+    @discardableResult
+    public func add(title: String = Chordset.defaultTitle) -> Chordset {
+        let now = clock()
+        let position = (chordsets.last?.position ?? -1).rounded(.down) + 1
+        let chordset = Chordset.random(title: cleanTitle(title) ?? Chordset.defaultTitle, position: position, now: now)
+        perform(.insert([chordset]), named: "Add Chordset")
+        return chordset
+    }
+
+    /// Renames; the title is trimmed, and an empty title keeps the old one.
+    /// Returns false when nothing changed.
+    @discardableResult
+    public func rename(id: UUID, to newTitle: String) -> Bool {
+        guard let old = chordset(id: id), let title = cleanTitle(newTitle), title != old.title else { return false }
+        perform(.rename(id, from: old.title, to: title), named: "Rename")
+        return true
+    }
+
+    /// Deletes the chordset and, with it, its eight chords.
+    public func delete(id: UUID) {
+        guard let chordset = chordset(id: id) else { return }
+        perform(.remove([chordset]), named: "Delete “\(chordset.title)”")
+    }
+
+    public func deleteAll() {
+        guard !chordsets.isEmpty else { return }
+        perform(.remove(chordsets), named: "Delete All")
+    }
+
+    /// Moves the chordset at `from` so that it ends up at index `to`.
+    public func move(from: Int, to: Int) {
+        guard chordsets.indices.contains(from), chordsets.indices.contains(to), from != to else { return }
+        var others = chordsets
+        let moving = others.remove(at: from)
+        let before = to > 0 ? others[to - 1].position : nil
+        let after = to < others.count ? others[to].position : nil
+        let target: Double = switch (before, after) {
+        case let (b?, a?): (b + a) / 2
+        case let (b?, nil): b.rounded(.down) + 1
+        case let (nil, a?): a.rounded(.up) - 1
+        case (nil, nil): 0
+        }
+        if let b = before, let a = after, !(b < target && target < a) {
+            // Positions ran out of precision after many moves into one gap: renumber once.
+            renumberPositions()
+            move(from: from, to: to)
+            return
+        }
+        perform(.move(moving.id, from: moving.position, to: target), named: "Move")
+    }
+
+    public func setColor(_ color: RGBAColor, slot: Int, of id: UUID) {
+        guard (0..<Chordset.chordCount).contains(slot), let chordset = chordset(id: id),
+              chordset.color(at: slot) != color else { return }
+        perform(.setColor(id, slot: slot, from: chordset.color(at: slot), to: color), named: "Change Colour")
+    }
+
+    /// Appends chordsets read from a file (already validated whole). Ids that are already
+    /// in the list get fresh ones, so importing an export twice adds copies.
+    @discardableResult
+    public func append(imported: [Chordset]) -> [Chordset] {
+        guard !imported.isEmpty else { return [] }
+        var ids = Set(chordsets.map(\.id))
+        var next = (chordsets.last?.position ?? -1).rounded(.down) + 1
+        var added: [Chordset] = []
+        for original in imported {
+            var chordset = ids.contains(original.id) ? original.withNewID() : original
+            chordset.position = next
+            next += 1
+            ids.insert(chordset.id)
+            added.append(chordset)
+        }
+        perform(.insert(added), named: added.count == 1 ? "Import Chordset" : "Import \(added.count) Chordsets")
+        return added
+    }
+
+    // MARK: Undo and redo
+
+    public func undo() {
+        guard let step = undoStack.popLast() else { return }
+        let inverse = apply(step.edit)
+        redoStack.append(UndoStep(name: step.name, edit: inverse))
+    }
+
+    public func redo() {
+        guard let step = redoStack.popLast() else { return }
+        let inverse = apply(step.edit)
+        undoStack.append(UndoStep(name: step.name, edit: inverse))
+    }
+
+    private func perform(_ edit: Edit, named name: String) {
+        let inverse = apply(edit)
+        undoStack.append(UndoStep(name: name, edit: inverse))
+        redoStack.removeAll()
+    }
+
+    private func cleanTitle(_ raw: String) -> String? {
+        let title = ChordsetTitle.sanitized(raw)
+        return title.isEmpty ? nil : title
+    }
+
+    private func renumberPositions() {
+        for index in chordsets.indices where chordsets[index].position != Double(index) {
+            chordsets[index].position = Double(index)
+            pending.rowChanged(chordsets[index])
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// One undoable change to the list. Applying an edit returns its inverse, so undo and
+/// redo are the same operation run from two stacks (Foundation's UndoManager does not
+/// exist on Linux). Edits name chordsets by id, so they stay valid across merges.
+enum Edit {
+    /// Put these chordsets back (each keeps its own position value).
+    case insert([Chordset])
+    /// Take these chordsets out.
+    case remove([Chordset])
+    case rename(UUID, from: String, to: String)
+    case move(UUID, from: Double, to: Double)
+    case setColor(UUID, slot: Int, from: RGBAColor, to: RGBAColor)
+}
+
+/// An edit with the words the Edit menu shows: "Undo Delete “Warm”".
+struct UndoStep {
+    var name: String
+    var edit: Edit
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Finds Imager's read-only data files (the seed) without a source tree:
+/// `IMAGER_DATA_DIR` if set, then `<prefix>/share/<app id>/` next to the installed binary,
+/// then the repository's `data/` when running from a SwiftPM build folder.
+public enum DataFiles {
+    public static let seedFileName = "seed.json"
+
+    public static func seedURL(environment: [String: String] = ProcessInfo.processInfo.environment,
+                               executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "imager")) -> URL {
+        for directory in candidateDirectories(environment: environment, executable: executable) {
+            let url = directory.appendingPathComponent(seedFileName)
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        // Nothing found: name the installed location, so the error message says where it should be.
+        return installedDirectory(executable: executable).appendingPathComponent(seedFileName)
+    }
+
+    static func candidateDirectories(environment: [String: String], executable: URL) -> [URL] {
+        var directories: [URL] = []
+        if let override = environment["IMAGER_DATA_DIR"], !override.isEmpty {
+            directories.append(URL(fileURLWithPath: override, isDirectory: true))
+        }
+        directories.append(installedDirectory(executable: executable))
+        // .build/<triple>/debug/imager -> walk up to the folder holding Package.swift.
+        var folder = resolvedExecutable(executable).deletingLastPathComponent()
+        for _ in 0..<6 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                directories.append(folder.appendingPathComponent("data", isDirectory: true))
+                break
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return directories
+    }
+
+    static func installedDirectory(executable: URL) -> URL {
+        resolvedExecutable(executable)
+            .deletingLastPathComponent()            // bin
+            .deletingLastPathComponent()            // prefix
+            .appendingPathComponent("share", isDirectory: true)
+            .appendingPathComponent(StoreLocation.appID, isDirectory: true)
+    }
+
+    private static func resolvedExecutable(_ executable: URL) -> URL {
+        // /proc/self/exe is the binary even when started through PATH or a symlink.
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+           executable.lastPathComponent == URL(fileURLWithPath: path).lastPathComponent {
+            return URL(fileURLWithPath: path)
+        }
+        return executable.resolvingSymlinksInPath()
+    }
+}

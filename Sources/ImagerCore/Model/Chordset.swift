@@ -1,0 +1,52 @@
+import Foundation
+
+/// One coloured cell of a chordset. Lumis (the original app's drawable objects) will hang
+/// off a chord in a later schema migration; the chord table's integer key leaves room.
+public struct Chord: Hashable, Sendable {
+    public var color: RGBAColor
+
+    public init(color: RGBAColor) {
+        self.color = color
+    }
+}
+
+/// A titled row of exactly eight chords.
+public struct Chordset: Identifiable, Hashable, Sendable {
+    /// Every chordset has exactly this many chords, in slots 0-7.
+    public static let chordCount = 8
+    public static let defaultTitle = "Untitled Chordset"
+
+    public let id: UUID
+    public var title: String
+    /// Sort key of the list. Fractional, so a move rewrites one row, not every row after it.
+    public var position: Double
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// Always `chordCount` long; the initialisers and the setters keep it so.
+    public private(set) var chords: [Chord]
+
+    /// Returns nil unless `chords` has exactly eight entries.
+    public init?(id: UUID = UUID(), title: String, position: Double = 0,
+                 createdAt: Date = Date(), updatedAt: Date? = nil, chords: [Chord]) {
+        guard chords.count == Self.chordCount else { return nil }
+        self.id = id
+        self.title = title
+        self.position = position
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+        self.chords = chords
+    }
+
+    /// A new chordset with eight random, pleasant colours.
+    public static func random(title: String = defaultTitle, position: Double = 0, now: Date = Date()) -> Chordset {
+        let chords = (0..<chordCount).map { _ in Chord(color: .randomPleasant()) }
+        return Chordset(title: title, position: position, createdAt: now, chords: chords)!
+    }
+
+    public func color(at slot: Int) -> RGBAColor { chords[slot].color }
+
+    public mutating func setColor(_ color: RGBAColor, at slot: Int) {
+        precondition((0..<Self.chordCount).contains(slot), "chord slot out of range")
+        chords[slot].color = color
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+import GRDB
+
+/// The chordsets on disk (or in memory, for tests). Owns the database connection and
+/// the migrator; SQL lives here and nowhere else.
+///
+/// Every connection has foreign keys on, `synchronous=FULL`, and a busy timeout so a
+/// second writer (`imager --import` while the window is open) waits instead of failing.
+/// A file store is a WAL-mode `DatabasePool`.
+public final class ChordsetStore: Sendable {
+    /// nil for an in-memory store.
+    public let path: String?
+    let writer: any DatabaseWriter
+
+    private init(path: String?, writer: any DatabaseWriter) {
+        self.path = path
+        self.writer = writer
+    }
+
+    // MARK: Opening
+
+    /// Opens (creating if needed) the database at `url` and migrates it.
+    /// An unreadable file, or one written by a newer Imager, is reported and left untouched.
+    public static func open(at url: URL) throws(StoreError) -> ChordsetStore {
+        let path = url.path
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .notWritable(path: directory.path, reason: Self.describe(error))
+        }
+        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 {
+            try inspect(path: path)
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration())
+            try StoreSchema.migrator.migrate(pool)
+            return ChordsetStore(path: path, writer: pool)
+        } catch {
+            throw map(error, operation: "open the database", path: path)
+        }
+    }
+
+    /// A private database in memory, like the original app's `inMemory` option.
+    public static func inMemory() -> ChordsetStore {
+        do {
+            let queue = try DatabaseQueue(configuration: configuration())
+            try StoreSchema.migrator.migrate(queue)
+            return ChordsetStore(path: nil, writer: queue)
+        } catch {
+            // Only reachable if SQLite cannot allocate a fresh in-memory database.
+            preconditionFailure("cannot create an in-memory database: \(error)")
+        }
+    }
+
+    /// Checks, read-only, that the file is an Imager database this version understands.
+    /// Throws `.unreadable` or `.newerVersion`; never writes to the file.
+    public static func inspect(path: String) throws(StoreError) {
+        do {
+            var config = configuration()
+            config.readonly = true
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            defer { try? queue.close() }
+            try queue.read { db in
+                let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                if tables.isEmpty { return }
+                guard tables.contains("grdb_migrations") else {
+                    throw StoreError.unreadable(path: path, reason: "it is an SQLite database, but not one of Imager's")
+                }
+                let known = Set(StoreSchema.migrator.migrations)
+                let unknown = try StoreSchema.migrator.appliedIdentifiers(db).subtracting(known)
+                if !unknown.isEmpty {
+                    throw StoreError.newerVersion(path: path, unknownMigrations: unknown.sorted())
+                }
+            }
+        } catch {
+            throw map(error, operation: "read the database", path: path)
+        }
+    }
+
+    private static func configuration() -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    // MARK: Reading
+
+    /// Every chordset with its eight chords, in list order.
+    public func loadAll() throws(StoreError) -> [Chordset] {
+        do {
+            return try writer.read { db in try Self.fetchAll(db) }
+        } catch {
+            throw Self.map(error, operation: "read the chordsets", path: path)
+        }
+    }
+
+    static func fetchAll(_ db: Database) throws -> [Chordset] {
+        var result: [Chordset] = []
+        result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM chordset") ?? 0)
+        // One pass over a join in list order; the text columns are read once per chordset.
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT c.rowid, c.id, c.title, c.position, c.created_at, c.updated_at, ch.slot, ch.color
+            FROM chordset c LEFT JOIN chord ch ON ch.chordset_id = c.id
+            ORDER BY c.position, c.rowid, ch.slot
+            """)
+        var currentRowID: Int64 = -1
+        var colors = [RGBAColor](repeating: Self.missingChordColor, count: Chordset.chordCount)
+        var pending: (id: UUID, title: String, position: Double, created: Double, updated: Double)?
+        func flush() {
+            guard let p = pending else { return }
+            result.append(Chordset(id: p.id, title: p.title, position: p.position,
+                                   createdAt: Date(timeIntervalSince1970: p.created),
+                                   updatedAt: Date(timeIntervalSince1970: p.updated),
+                                   chords: colors.map(Chord.init(color:)))!)
+            colors = [RGBAColor](repeating: Self.missingChordColor, count: Chordset.chordCount)
+        }
+        while let row = try rows.next() {
+            let rowID: Int64 = row[0]
+            if rowID != currentRowID {
+                flush()
+                currentRowID = rowID
+                let idText: String = row[1]
+                pending = (UUID(uuidString: idText) ?? UUID(), row[2], row[3], row[4], row[5])
+            }
+            if let slot = row[6] as Int?, (0..<Chordset.chordCount).contains(slot) {
+                let packed: Int64 = row[7]
+                colors[slot] = RGBAColor(packed: UInt32(truncatingIfNeeded: packed))
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// A chord row can only be missing if the file was edited by hand; show it as grey.
+    static let missingChordColor = RGBAColor(red: 0x9A, green: 0x99, blue: 0x96)
+
+    /// Number of chordsets and chords in the database.
+    public func counts() throws(StoreError) -> (chordsets: Int, chords: Int) {
+        do {
+            return try writer.read { db in
+                (try Int.fetchOne(db, sql: "SELECT count(*) FROM chordset") ?? 0,
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM chord") ?? 0)
+            }
+        } catch {
+            throw Self.map(error, operation: "count the chordsets", path: path)
+        }
+    }
+
+    /// SQLite's `PRAGMA data_version` on the writer connection: it changes when another
+    /// process commits to the file, so the window can merge an import made from a terminal.
+    public func dataVersion() throws(StoreError) -> Int {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            }
+        } catch {
+            throw Self.map(error, operation: "check the database for changes", path: path)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes the pending entries in one transaction and returns the rows written.
+    /// On any error nothing is written (the transaction rolls back) and the caller keeps its entries.
+    public func write(_ entries: [UUID: PendingChanges.Entry]) throws(StoreError) -> Int {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var rows = 0
+                try db.inTransaction(.immediate) {
+                    rows = try Self.apply(entries, in: db)
+                    return .commit
+                }
+                return rows
+            }
+        } catch {
+            throw Self.map(error, operation: "save", path: path)
+        }
+    }
+
+    static func apply(_ entries: [UUID: PendingChanges.Entry], in db: Database) throws -> Int {
+        var rows = 0
+        let upsertChordset = try db.cachedStatement(sql: """
+            INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET title = excluded.title, position = excluded.position,
+                updated_at = excluded.updated_at
+            """)
+        let upsertChord = try db.cachedStatement(sql: """
+            INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)
+            ON CONFLICT(chordset_id, slot) DO UPDATE SET color = excluded.color
+            """)
+        let deleteChordset = try db.cachedStatement(sql: "DELETE FROM chordset WHERE id = ?")
+        for (id, entry) in entries {
+            let key = id.uuidString
+            switch entry {
+            case .delete:
+                try deleteChordset.execute(arguments: [key])
+                // changesCount does not include the cascade; a chordset always had eight chords.
+                rows += db.changesCount * (1 + Chordset.chordCount)
+            case let .upsert(chordset, row, slots):
+                if row {
+                    try upsertChordset.execute(arguments: [
+                        key, chordset.title, chordset.position,
+                        chordset.createdAt.timeIntervalSince1970, chordset.updatedAt.timeIntervalSince1970,
+                    ])
+                    rows += 1
+                }
+                for slot in slots.sorted() {
+                    try upsertChord.execute(arguments: [key, slot, Int64(chordset.color(at: slot).packed)])
+                    rows += 1
+                }
+            }
+        }
+        return rows
+    }
+
+    /// Appends chordsets after the current last one, in one transaction, as an import does.
+    /// An id already in the store gets a fresh one, so re-importing an export adds copies.
+    /// Returns the chordsets as stored (final ids and positions).
+    @discardableResult
+    public func append(_ chordsets: [Chordset]) throws(StoreError) -> [Chordset] {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var stored: [Chordset] = []
+                try db.inTransaction(.immediate) {
+                    stored = try Self.append(chordsets, in: db)
+                    return .commit
+                }
+                return stored
+            }
+        } catch {
+            throw Self.map(error, operation: "import", path: path)
+        }
+    }
+
+    static func append(_ chordsets: [Chordset], in db: Database) throws -> [Chordset] {
+        let last = try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset") ?? -1
+        let exists = try db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?")
+        var entries: [UUID: PendingChanges.Entry] = [:]
+        var stored: [Chordset] = []
+        stored.reserveCapacity(chordsets.count)
+        for (offset, original) in chordsets.enumerated() {
+            var chordset = original
+            if try Bool.fetchOne(exists, arguments: [chordset.id.uuidString]) ?? false {
+                chordset = chordset.withNewID()
+            }
+            chordset.position = last + 1 + Double(offset)
+            entries[chordset.id] = .upsert(chordset, row: true, slots: Set(0..<Chordset.chordCount))
+            stored.append(chordset)
+        }
+        _ = try apply(entries, in: db)
+        return stored
+    }
+
+    // MARK: Seeding
+
+    /// Runs `makeSeed` and stores its chordsets, once in the life of the database: the
+    /// insert and the record that seeding happened share one transaction, so a crash or a
+    /// failure leaves neither, and the next launch tries again. Returns how many were
+    /// seeded, or nil when the store was already seeded (even if it is empty now).
+    public func seedIfNeeded(_ makeSeed: () throws -> [Chordset]) throws -> Int? {
+        if try isSeeded() { return nil }
+        var seeded: Int?
+        do {
+            try writer.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    // Checked again inside the transaction: another process may have seeded.
+                    guard try String.fetchOne(db, sql: "SELECT value FROM app_state WHERE key = ?",
+                                              arguments: [StoreSchema.seededKey]) == nil else { return .commit }
+                    let chordsets = try makeSeed()
+                    seeded = try Self.append(chordsets, in: db).count
+                    try db.execute(sql: "INSERT INTO app_state (key, value) VALUES (?, ?)",
+                                   arguments: [StoreSchema.seededKey, ISO8601DateFormatter().string(from: Date())])
+                    return .commit
+                }
+            }
+        } catch let error as DatabaseError {
+            throw Self.map(error, operation: "store the starter chordsets", path: path)
+        }
+        return seeded
+    }
+
+    public func isSeeded() throws(StoreError) -> Bool {
+        do {
+            return try writer.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM app_state WHERE key = ?",
+                                    arguments: [StoreSchema.seededKey]) != nil
+            }
+        } catch {
+            throw Self.map(error, operation: "read the database", path: path)
+        }
+    }
+
+    // MARK: Errors
+
+    static func map(_ error: any Error, operation: String, path: String?) -> StoreError {
+        if let error = error as? StoreError { return error }
+        let where_ = path ?? "the in-memory database"
+        guard let error = error as? DatabaseError else {
+            return .failed(operation: operation, reason: describe(error))
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            return .unreadable(path: where_, reason: "it is not an SQLite database")
+        case .SQLITE_CORRUPT:
+            return .unreadable(path: where_, reason: "the file is damaged (\(error.message ?? "corrupt"))")
+        case .SQLITE_FULL:
+            return .diskFull(path: where_)
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            return .notWritable(path: where_, reason: error.message ?? "permission denied")
+        case .SQLITE_IOERR:
+            if error.extendedResultCode == .SQLITE_IOERR_SHORT_READ {
+                return .unreadable(path: where_, reason: "the file is truncated")
+            }
+            return .notWritable(path: where_, reason: "input/output error (\(error.message ?? "I/O error"))")
+        default:
+            return .failed(operation: operation, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}
+
+extension Chordset {
+    /// The same chordset under a fresh id (for imports that collide with a stored one).
+    func withNewID() -> Chordset {
+        Chordset(title: title, position: position, createdAt: createdAt, updatedAt: updatedAt, chords: chords)!
+    }
+}
