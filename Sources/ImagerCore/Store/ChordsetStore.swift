@@ -262,6 +262,7 @@ public final class ChordsetStore: Sendable {
     /// insert and the record that seeding happened share one transaction, so a crash or a
     /// failure leaves neither, and the next launch tries again. Returns how many were
     /// seeded, or nil when the store was already seeded (even if it is empty now).
+    @discardableResult
     public func seedIfNeeded(_ makeSeed: () throws -> [Chordset]) throws -> Int? {
         if try isSeeded() { return nil }
         var seeded: Int?

@@ -1,0 +1,128 @@
+import Foundation
+import ImagerCore
+
+/// `imager --list | --export FILE | --import FILE | --version | --help`: the same store as
+/// the window, no display needed. Every error goes to stderr and exits non-zero.
+enum CommandLineTool {
+    enum Command: Equatable {
+        case list, export(String), `import`(String), version, help
+    }
+
+    static let usage = """
+        Usage: imager [OPTION]
+        Edit chordsets: titled rows of eight coloured chords.
+
+        Without an option, opens the window.
+
+          --list           print one line per chordset: the title, a tab, then the eight colours
+          --export FILE    write every chordset to FILE as JSON (- for standard output)
+          --import FILE    append the chordsets in the JSON file FILE; the whole file is
+                           checked first, and nothing is imported if any entry is invalid
+          --version        print the version
+          --help           print this help
+
+        Data: $XDG_DATA_HOME/\(StoreLocation.appID)/\(StoreLocation.databaseFileName)
+        """
+
+    /// nil when the arguments are for the window (none of ours), else the command to run.
+    static func parse(_ arguments: [String]) -> Result<Command, UsageError>? {
+        let ours: Set<String> = ["--list", "--export", "--import", "--version", "--help", "-h"]
+        guard let first = arguments.first, ours.contains(first) || first.hasPrefix("--export=")
+                || first.hasPrefix("--import=") else { return nil }
+        var rest = Array(arguments.dropFirst())
+        func value(_ option: String) -> Result<String, UsageError> {
+            if let inline = first.split(separator: "=", maxSplits: 1).dropFirst().first { return .success(String(inline)) }
+            guard !rest.isEmpty else { return .failure(UsageError(message: "\(option) needs a FILE")) }
+            return .success(rest.removeFirst())
+        }
+        let command: Result<Command, UsageError>
+        switch first {
+        case "--list": command = .success(.list)
+        case "--version": command = .success(.version)
+        case "--help", "-h": command = .success(.help)
+        case _ where first.hasPrefix("--export"): command = value("--export").map(Command.export)
+        default: command = value("--import").map(Command.import)
+        }
+        if case .success = command, let extra = rest.first {
+            return .failure(UsageError(message: "unexpected argument “\(extra)”"))
+        }
+        return command
+    }
+
+    struct UsageError: Error { var message: String }
+
+    /// Runs the command and returns the exit status.
+    static func run(_ command: Command) -> Int32 {
+        switch command {
+        case .help:
+            print(usage)
+            return 0
+        case .version:
+            print("imager \(ImagerVersion.current)")
+            return 0
+        case .list:
+            return withStore { store in
+                var out = ""
+                for chordset in try store.loadAll() {
+                    out += chordset.title + "\t" + chordset.chords.map(\.color.hex).joined(separator: " ") + "\n"
+                }
+                FileHandle.standardOutput.write(Data(out.utf8))
+            }
+        case let .export(path):
+            return withStore { store in
+                let data = ChordsetDocument.encode(try store.loadAll())
+                if path == "-" {
+                    FileHandle.standardOutput.write(data)
+                } else {
+                    do {
+                        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                    } catch {
+                        throw CommandError("cannot write \(path): \((error as NSError).localizedDescription)")
+                    }
+                    printError("Exported \(try store.counts().chordsets) chordsets to \(path)")
+                }
+            }
+        case let .import(path):
+            // Validate the whole file before touching the store.
+            let chordsets: [Chordset]
+            do {
+                chordsets = try ChordsetDocument.read(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                printError("imager: nothing imported: \(error)")
+                return 1
+            }
+            return withStore { store in
+                let stored = try store.append(chordsets)
+                printError("Imported \(stored.count) \(stored.count == 1 ? "chordset" : "chordsets") from \(path)")
+            }
+        }
+    }
+
+    struct CommandError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Opens the store as the window would (seeding it on first use) but never moves an
+    /// unreadable database aside: that is the window's job, where a dialog can explain it.
+    private static func withStore(_ body: (ChordsetStore) throws -> Void) -> Int32 {
+        let url = StoreLocation.databaseURL()
+        do {
+            let store = try ChordsetStore.open(at: url)
+            if let problem = AppStartup.seed(store, from: DataFiles.seedURL()) { printError("imager: \(problem)") }
+            try body(store)
+            return 0
+        } catch let error as StoreError where error.isUnreadableFile {
+            printError("imager: \(error) Nothing was changed. Open Imager's window to move it aside and start a new database.")
+        } catch let error as StoreError {
+            printError("imager: \(error)")
+        } catch {
+            printError("imager: \(error)")
+        }
+        return 1
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages that building and testing Imager need, if any are missing.
+# Uses sudo when not root. Safe to run again: it installs nothing when all are present.
+set -euo pipefail
+packages=(
+  libgtk-4-dev libsqlite3-dev            # build: GTK 4 and SQLite headers
+  adwaita-icon-theme fonts-cantarell     # so the window under test has its icons and font
+  xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus
+  python3-pyatspi python3-dogtail        # end-to-end tests read the accessibility tree (for /usr/bin/python3)
+  desktop-file-utils appstream flatpak-builder   # packaging checks
+  sqlite3 util-linux                     # the database CLI for checks; unshare, mount
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
