@@ -5,18 +5,26 @@ extension ChordsetController {
     /// returns the edit that undoes it. Ids no longer in the list (another process deleted
     /// them) are skipped rather than trapped on.
     func apply(_ edit: Edit) -> Edit {
-        let now = clock()
+        let now = clock().roundedToMilliseconds
         switch edit {
         case let .insert(items):
             let sorted = items.sorted { $0.position < $1.position }
-            let previousCount = chordsets.count
-            for chordset in sorted {
-                let index = insertionIndex(for: chordset.position)
-                chordsets.insert(chordset, at: index)
-                pending.inserted(chordset)
-                if sorted.count == 1 { listChanged(.inserted(index: index, count: 1)) }
+            for chordset in sorted { pending.inserted(chordset) }
+            if sorted.count == 1 {
+                let index = insertionIndex(for: sorted[0].position)
+                chordsets.insert(sorted[0], at: index)
+                listChanged(.inserted(index: index, count: 1))
+            } else if let first = sorted.first, chordsets.last.map({ $0.position <= first.position }) ?? true {
+                // Appending (an import, or undoing "Delete All"): one contiguous block.
+                let index = chordsets.count
+                chordsets.append(contentsOf: sorted)
+                listChanged(.inserted(index: index, count: sorted.count))
+            } else if !sorted.isEmpty {
+                // Interleaved: merge two sorted lists in one pass, not one array insert per item.
+                let previousCount = chordsets.count
+                chordsets = Self.merge(chordsets, sorted)
+                listChanged(.reloaded(previousCount: previousCount))
             }
-            if sorted.count > 1 { listChanged(.reloaded(previousCount: previousCount)) }
             return .remove(sorted)
 
         case let .remove(items):
@@ -71,7 +79,35 @@ extension ChordsetController {
                 listChanged(.updated(index: index))
             }
             return .setColor(id, slot: slot, from: to, to: from)
+
+        case let .reposition(positions):
+            // The order stays, so the view has nothing to redraw.
+            var previous: [UUID: Double] = [:]
+            for index in chordsets.indices {
+                guard let position = positions[chordsets[index].id] else { continue }
+                previous[chordsets[index].id] = chordsets[index].position
+                chordsets[index].position = position
+                pending.rowChanged(chordsets[index])
+            }
+            return .reposition(previous)
+
+        case let .batch(edits):
+            return .batch(edits.map(apply).reversed())
         }
+    }
+
+    static func merge(_ a: [Chordset], _ b: [Chordset]) -> [Chordset] {
+        var merged: [Chordset] = []
+        merged.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].position <= b[j].position) {
+                merged.append(a[i]); i += 1
+            } else {
+                merged.append(b[j]); j += 1
+            }
+        }
+        return merged
     }
 
     /// First index whose position is greater than `position` (binary search: the list is sorted).

@@ -23,8 +23,8 @@ extension ChordsetController {
                 return .failed(error)
             }
             pending.acknowledge(entries)
-            // Our own commit does not change data_version on this connection; keep it current anyway.
-            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
+            // lastDataVersion stays: our own commit does not change data_version on this
+            // connection, and reading it now would swallow another process's unmerged commit.
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
         let report = SaveReport(chordsets: chordsets.count, chords: chordsets.count * Chordset.chordCount,

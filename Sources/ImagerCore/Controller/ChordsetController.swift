@@ -108,9 +108,14 @@ public final class ChordsetController {
         case (nil, nil): 0
         }
         if let b = before, let a = after, !(b < target && target < a) {
-            // Positions ran out of precision after many moves into one gap: renumber once.
-            renumberPositions()
+            // Positions ran out of precision after many moves into one gap: renumber, in the
+            // same undo step, so undoing it restores the positions that older steps refer to.
+            let renumbered = Dictionary(uniqueKeysWithValues: chordsets.enumerated().map { ($1.id, Double($0)) })
+            let undoRenumbering = apply(.reposition(renumbered))
             move(from: from, to: to)
+            if let step = undoStack.popLast() {
+                undoStack.append(UndoStep(name: step.name, edit: .batch([step.edit, undoRenumbering])))
+            }
             return
         }
         perform(.move(moving.id, from: moving.position, to: target), named: "Move")
@@ -164,12 +169,5 @@ public final class ChordsetController {
     private func cleanTitle(_ raw: String) -> String? {
         let title = ChordsetTitle.sanitized(raw)
         return title.isEmpty ? nil : title
-    }
-
-    private func renumberPositions() {
-        for index in chordsets.indices where chordsets[index].position != Double(index) {
-            chordsets[index].position = Double(index)
-            pending.rowChanged(chordsets[index])
-        }
     }
 }

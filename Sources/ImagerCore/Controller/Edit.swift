@@ -11,6 +11,10 @@ enum Edit {
     case rename(UUID, from: String, to: String)
     case move(UUID, from: Double, to: Double)
     case setColor(UUID, slot: Int, from: RGBAColor, to: RGBAColor)
+    /// New positions in the same order: the list renumbered when moves used up a gap.
+    case reposition([UUID: Double])
+    /// Edits done and undone as one step.
+    case batch([Edit])
 }
 
 /// An edit with the words the Edit menu shows: "Undo Delete “Warm”".

@@ -17,22 +17,29 @@ public enum ChordsetDocument {
 
     public static func read(contentsOf url: URL) throws(InterchangeError) -> [Chordset] {
         let name = url.path
+        // attributesOfItem does not follow symbolic links; the size and type checks must see
+        // the file itself, or a link to a huge file or a device would be read whole.
+        let file = url.resolvingSymlinksInPath()
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw InterchangeError(file: name, reason: "the file does not exist")
+        }
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         } catch {
-            throw InterchangeError(file: name, reason: FileManager.default.fileExists(atPath: url.path)
-                ? "cannot be read" : "the file does not exist")
+            throw InterchangeError(file: name, reason: "cannot be read")
         }
-        if (attributes[.type] as? FileAttributeType) == .typeDirectory {
-            throw InterchangeError(file: name, reason: "is a folder, not a file")
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: throw InterchangeError(file: name, reason: "is a folder, not a file")
+        default: throw InterchangeError(file: name, reason: "is not a regular file (a device, pipe or socket)")
         }
         if let size = attributes[.size] as? Int, size > maximumFileSize {
             throw InterchangeError(file: name, reason: "is \(size / 1_000_000) MB; Imager reads files of up to \(maximumFileSize / 1_048_576) MiB")
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Data(contentsOf: file)
         } catch {
             throw InterchangeError(file: name, reason: "cannot be read")
         }
@@ -46,7 +53,7 @@ public enum ChordsetDocument {
         }
         let json: Any
         do {
-            json = try JSONSerialization.jsonObject(with: data, options: [])
+            json = try JSONSerialization.jsonObject(with: escapingByteOrderMarks(data), options: [])
         } catch {
             throw fail("is not valid JSON (\(jsonProblem(error)))")
         }
@@ -109,6 +116,25 @@ public enum ChordsetDocument {
         return result
     }
 
+    /// Foundation on Linux drops a U+FEFF that starts a string value ("\u{FEFF}Warm" reads as
+    /// "Warm"), so raw ones past the file's own byte order mark are spelled `\uFEFF` first;
+    /// outside a string either spelling is invalid JSON.
+    static func escapingByteOrderMarks(_ data: Data) -> Data {
+        let mark = Data([0xEF, 0xBB, 0xBF])
+        let body = data.starts(with: mark) ? data.dropFirst(3) : data[...]
+        guard let first = body.firstRange(of: mark) else { return data }
+        var escaped = Data(data[..<first.lowerBound])
+        escaped.reserveCapacity(data.count + 16)
+        var rest = data[first.lowerBound...]
+        while let next = rest.firstRange(of: mark) {
+            escaped.append(rest[..<next.lowerBound])
+            escaped.append(contentsOf: Array("\\uFEFF".utf8))
+            rest = rest[next.upperBound...]
+        }
+        escaped.append(rest)
+        return escaped
+    }
+
     private static func isBool(_ number: NSNumber) -> Bool {
         // JSONSerialization gives booleans as NSNumber too, typed "c"; `true` is not version 1.
         String(cString: number.objCType) == "c"
@@ -160,7 +186,7 @@ public enum ChordsetDocument {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
                 out += String(format: "\\u%04X", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }

@@ -32,8 +32,8 @@ public struct Chordset: Identifiable, Hashable, Sendable {
         self.id = id
         self.title = title
         self.position = position
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt ?? createdAt
+        self.createdAt = createdAt.roundedToMilliseconds
+        self.updatedAt = (updatedAt ?? createdAt).roundedToMilliseconds
         self.chords = chords
     }
 
@@ -48,5 +48,16 @@ public struct Chordset: Identifiable, Hashable, Sendable {
     public mutating func setColor(_ color: RGBAColor, at slot: Int) {
         precondition((0..<Self.chordCount).contains(slot), "chord slot out of range")
         chords[slot].color = color
+    }
+}
+
+extension Date {
+    /// This date to the millisecond, as a chordset keeps it. The database and JSON files hold
+    /// seconds since 1970 in a Double, which drops the last bits of a `Date()` (counted from
+    /// 2001), and Foundation's JSON reader on Linux can land one bit off; a date rounded to
+    /// the millisecond comes back from both equal to what was saved.
+    var roundedToMilliseconds: Date {
+        let milliseconds = (timeIntervalSince1970 * 1000).rounded()
+        return milliseconds.isFinite ? Date(timeIntervalSince1970: milliseconds / 1000) : self
     }
 }

@@ -34,6 +34,9 @@ public final class ChordsetStore: Sendable {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration())
+            // GRDB sets the writer to synchronous=NORMAL when it turns WAL on, after
+            // prepareDatabase ran; FULL again, so a save that reported success survives a power cut.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             try StoreSchema.migrator.migrate(pool)
             return ChordsetStore(path: path, writer: pool)
         } catch {
@@ -184,10 +187,11 @@ public final class ChordsetStore: Sendable {
 
     static func apply(_ entries: [UUID: PendingChanges.Entry], in db: Database) throws -> Int {
         var rows = 0
-        let upsertChordset = try db.cachedStatement(sql: """
+        let updateChordset = try db.cachedStatement(sql: """
+            UPDATE chordset SET title = ?, position = ?, updated_at = ? WHERE id = ?
+            """)
+        let insertChordset = try db.cachedStatement(sql: """
             INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET title = excluded.title, position = excluded.position,
-                updated_at = excluded.updated_at
             """)
         let upsertChord = try db.cachedStatement(sql: """
             INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)
@@ -201,12 +205,20 @@ public final class ChordsetStore: Sendable {
                 try deleteChordset.execute(arguments: [key])
                 // changesCount does not include the cascade; a chordset always had eight chords.
                 rows += db.changesCount * (1 + Chordset.chordCount)
-            case let .upsert(chordset, row, slots):
+            case .upsert(let chordset, let row, var slots):
                 if row {
-                    try upsertChordset.execute(arguments: [
-                        key, chordset.title, chordset.position,
-                        chordset.createdAt.timeIntervalSince1970, chordset.updatedAt.timeIntervalSince1970,
+                    try updateChordset.execute(arguments: [
+                        chordset.title, chordset.position, chordset.updatedAt.timeIntervalSince1970, key,
                     ])
+                    if db.changesCount == 0 {
+                        // New here, or deleted by another process since we loaded it (an edit
+                        // brings it back): either way it goes in whole, never short of chords.
+                        try insertChordset.execute(arguments: [
+                            key, chordset.title, chordset.position,
+                            chordset.createdAt.timeIntervalSince1970, chordset.updatedAt.timeIntervalSince1970,
+                        ])
+                        slots = Set(0..<Chordset.chordCount)
+                    }
                     rows += 1
                 }
                 for slot in slots.sorted() {
@@ -245,7 +257,8 @@ public final class ChordsetStore: Sendable {
         stored.reserveCapacity(chordsets.count)
         for (offset, original) in chordsets.enumerated() {
             var chordset = original
-            if try Bool.fetchOne(exists, arguments: [chordset.id.uuidString]) ?? false {
+            // Taken in the store, or earlier in this same list (a hand-made seed may repeat one).
+            if try entries[chordset.id] != nil || Bool.fetchOne(exists, arguments: [chordset.id.uuidString]) ?? false {
                 chordset = chordset.withNewID()
             }
             chordset.position = last + 1 + Double(offset)
@@ -328,7 +341,18 @@ public final class ChordsetStore: Sendable {
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
             return String(cString: strerror(Int32(underlying.code)))
         }
-        return nsError.localizedDescription
+        // Foundation on Linux often gives no underlying errno, and its own sentences end in a
+        // full stop that the message adds again; name the usual causes as the system does.
+        let errno: Int32? = switch (error as? CocoaError)?.code {
+        case .fileWriteVolumeReadOnly?: EROFS
+        case .fileWriteNoPermission?, .fileReadNoPermission?: EACCES
+        case .fileWriteOutOfSpace?: ENOSPC
+        default: nil
+        }
+        if let errno { return String(cString: strerror(errno)) }
+        var text = nsError.localizedDescription
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }
 

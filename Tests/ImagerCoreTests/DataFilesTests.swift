@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import ImagerCore
+
+@Suite struct DataFilesTests {
+    let installedExecutable = URL(fileURLWithPath: "/opt/imager-test/bin/imager")
+
+    @Test func imagerDataDirWinsWhenItHoldsTheSeed() throws {
+        let folder = try TemporaryDirectory()
+        try Data("{}".utf8).write(to: folder.file("seed.json"))
+        let url = DataFiles.seedURL(environment: ["IMAGER_DATA_DIR": folder.url.path], executable: installedExecutable)
+        #expect(url.path == folder.file("seed.json").path)
+    }
+
+    @Test func withoutASeedAnywhereTheInstalledLocationIsNamed() throws {
+        let folder = try TemporaryDirectory()
+        let url = DataFiles.seedURL(environment: ["IMAGER_DATA_DIR": folder.url.path], executable: installedExecutable)
+        #expect(url.path == "/opt/imager-test/share/io.github.imagerproject.Imager/seed.json")
+    }
+
+    @Test func aBuildFolderFindsTheRepositorysDataFolder() throws {
+        let folder = try TemporaryDirectory()
+        try Data("// swift-tools-version:6.1".utf8).write(to: folder.file("Package.swift"))
+        let data = folder.url.appendingPathComponent("data", isDirectory: true)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: data.appendingPathComponent("seed.json"))
+        let executable = folder.url.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug/imager")
+
+        let url = DataFiles.seedURL(environment: [:], executable: executable)
+        #expect(url.resolvingSymlinksInPath().path == data.appendingPathComponent("seed.json").resolvingSymlinksInPath().path)
+    }
+}
