@@ -219,6 +219,22 @@ import Testing
         #expect(try store.loadAll() == stored)
     }
 
+    @Test func loadingOrdersByPositionAndTiesByAgeWhateverTheTableOrder() throws {
+        // Rows go into the table in an order unrelated to the list's; the load puts them
+        // in list order: by position, and by insertion (rowid) where positions are equal.
+        let store = ChordsetStore.inMemory()
+        let stored = [Sample.chordset("C", position: 2), Sample.chordset("A", position: 0),
+                      Sample.chordset("B2", position: 1), Sample.chordset("D", position: 2.5),
+                      Sample.chordset("B1", position: 1)]
+        try store.writer.write { db in
+            for chordset in stored {   // one at a time, so the table keeps this order
+                let entry = PendingChanges.Entry.upsert(chordset, row: true, slots: Set(0..<Chordset.chordCount))
+                _ = try ChordsetStore.apply([chordset.id: entry], in: db)
+            }
+        }
+        #expect(try store.loadAll().map(\.title) == ["A", "B2", "B1", "C", "D"])
+    }
+
     @Test func aChordMissingFromAHandEditedFileLoadsAsGrey() throws {
         let store = ChordsetStore.inMemory()
         let chordset = try #require(store.append([Sample.chordset()]).first)
