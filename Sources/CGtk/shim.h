@@ -70,6 +70,9 @@ static inline void cgtk_accessible_set_label(GtkAccessible *a, const char *label
 static inline void cgtk_accessible_set_description(GtkAccessible *a, const char *text) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
+static inline void cgtk_accessible_set_hidden(GtkAccessible *a) {
+    gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}
 static inline void cgtk_object_set_bool(gpointer obj, const char *prop, gboolean value) {
     g_object_set(obj, prop, value, NULL);
 }
@@ -83,6 +86,85 @@ static inline GObject *cgtk_plain_object_new(void) {
     return g_object_new(G_TYPE_OBJECT, NULL);
 }
 static inline void cgtk_print(const char *text) { g_print("%s", text); }
+
+/* ---- construct-only properties (g_object_new is varargs) ---- */
+/* A drawing area that assistive technologies announce as a button. */
+static inline GtkWidget *cgtk_drawing_area_new_with_role(GtkAccessibleRole role) {
+    return g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL);
+}
+static inline GType cgtk_type_list_store(void) { return G_TYPE_LIST_STORE; }
+
+/* ---- GVariant (varargs constructors) ---- */
+static inline GVariant *cgtk_variant_new_string_pair(const char *a, const char *b) {
+    return g_variant_new("(ss)", a, b);
+}
+
+/* ---- lists ---- */
+/* gtk_list_view_scroll_to is 4.12+; before that the list's own action does the same. */
+static inline void cgtk_list_view_scroll_to(GtkListView *view, guint position) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_list_view_scroll_to(view, position, GTK_LIST_SCROLL_NONE, NULL);
+#else
+    gtk_widget_activate_action(GTK_WIDGET(view), "list.scroll-to-item", "u", position);
+#endif
+}
+
+/* ---- widget colour: gtk_widget_get_color is 4.10+, the style context is deprecated there ---- */
+static inline void cgtk_widget_get_color(GtkWidget *widget, GdkRGBA *color) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, color);
+#else
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), color);
+#endif
+}
+
+/* ---- dialogs of 4.8, deprecated in 4.10 (their replacements do not exist on 4.8) ---- */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static inline GtkWidget *cgtk_color_chooser_dialog_new(const char *title, GtkWindow *parent,
+                                                       const GdkRGBA *initial) {
+    GtkWidget *dialog = gtk_color_chooser_dialog_new(title, parent);
+    gtk_color_chooser_set_use_alpha(GTK_COLOR_CHOOSER(dialog), TRUE);
+    gtk_color_chooser_set_rgba(GTK_COLOR_CHOOSER(dialog), initial);
+    return dialog;
+}
+static inline void cgtk_color_chooser_get_rgba(GtkWidget *dialog, GdkRGBA *color) {
+    gtk_color_chooser_get_rgba(GTK_COLOR_CHOOSER(dialog), color);
+}
+static inline GtkWidget *cgtk_message_dialog_new(GtkWindow *parent, GtkMessageType type,
+                                                 GtkButtonsType buttons, const char *text,
+                                                 const char *secondary) {
+    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                               type, buttons, "%s", text);
+    if (secondary)
+        gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
+    return dialog;
+}
+static inline GtkWidget *cgtk_dialog_add_button(GtkWidget *dialog, const char *label, int response) {
+    return gtk_dialog_add_button(GTK_DIALOG(dialog), label, response);
+}
+static inline void cgtk_dialog_set_default_response(GtkWidget *dialog, int response) {
+    gtk_dialog_set_default_response(GTK_DIALOG(dialog), response);
+}
+static inline GtkNativeDialog *cgtk_file_chooser_native_new(const char *title, GtkWindow *parent,
+                                                            GtkFileChooserAction action,
+                                                            const char *accept_label) {
+    return GTK_NATIVE_DIALOG(gtk_file_chooser_native_new(title, parent, action, accept_label, NULL));
+}
+static inline void cgtk_file_chooser_add_filter(GtkNativeDialog *chooser, GtkFileFilter *filter) {
+    gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(chooser), filter);
+}
+static inline void cgtk_file_chooser_set_current_name(GtkNativeDialog *chooser, const char *name) {
+    gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(chooser), name);
+}
+/* Returns a newly allocated path (g_free it), or NULL. */
+static inline char *cgtk_file_chooser_get_path(GtkNativeDialog *chooser) {
+    GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(chooser));
+    if (!file) return NULL;
+    char *path = g_file_get_path(file);
+    g_object_unref(file);
+    return path;
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 /* ---- version guards ---- */
 static inline gboolean cgtk_has_gtk_4_10(void) {

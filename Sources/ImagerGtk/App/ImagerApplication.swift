@@ -1,0 +1,87 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// The GtkApplication and what lives as long as it: the controller (opened in the primary
+/// instance's `startup`, never before `g_application_run`), the window, app actions and
+/// the Unix signals that save and quit.
+final class ImagerApplication {
+    /// Owned (one reference).
+    let application: UnsafeMutablePointer<GtkApplication>
+    private var controller: ChordsetController?
+    private var notices: [String] = []
+    private var window: MainWindow?
+    private var colorScheme: ColorScheme?
+
+    init() {
+        application = gtk_application_new(StoreLocation.appID, GApplicationFlags(rawValue: 0))
+        Signal.connect(application, "startup") { [unowned self] in self.startup() }
+        Signal.connect(application, "activate") { [unowned self] in self.activate() }
+    }
+
+    deinit {
+        g_object_unref(application)
+    }
+
+    func run(arguments: [String]) -> Int32 {
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        return g_application_run(cgtk_gapplication(application), Int32(arguments.count), &argv)
+    }
+
+    private func startup() {
+        let startup = AppStartup.open(database: StoreLocation.databaseURL(), seed: DataFiles.seedURL())
+        controller = startup.controller
+        notices = startup.notices
+        Stylesheet.install()
+        colorScheme = ColorScheme(connection: g_application_get_dbus_connection(cgtk_gapplication(application)))
+        installAppActions()
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            MainLoop.onUnixSignal(signal) { [unowned self] in self.quitNow() }
+        }
+    }
+
+    /// The first launch opens the window; later launches (and the desktop) only raise it.
+    private func activate() {
+        if let window {
+            window.present()
+            return
+        }
+        guard let controller else { return }
+        let window = MainWindow(application: application, controller: controller)
+        window.onQuit = { [unowned self] in self.quit() }
+        self.window = window
+        window.present()
+        BenchmarkScript.startIfRequested(window: window)
+        window.showNotices(notices)
+        notices = []
+    }
+
+    /// app.about and app.quit; their keys are bound with the others by `WindowAction.bindKeys`.
+    private func installAppActions() {
+        for action in WindowAction.allCases where action.group == .application {
+            let simple = g_simple_action_new(action.name, nil)!
+            Signal.connectPointer(simple, "activate") { [unowned self] _ in
+                switch action {
+                case .quit: self.quit()
+                default: self.window?.perform(action)
+                }
+            }
+            g_action_map_add_action(cgtk_action_map(application), cgtk_action(UnsafeMutableRawPointer(simple)))
+            g_object_unref(UnsafeMutableRawPointer(simple))
+        }
+    }
+
+    /// Ctrl+Q: save first; a failed save keeps the window open once, with the banner.
+    private func quit() {
+        if let window, !window.finish() { return }
+        g_application_quit(cgtk_gapplication(application))
+    }
+
+    /// SIGTERM, SIGINT, SIGHUP: save what can be saved and go.
+    private func quitNow() {
+        window?.finishNow()
+        if window == nil, let controller { _ = Autosave(controller: controller).save() }
+        g_application_quit(cgtk_gapplication(application))
+    }
+}

@@ -1,0 +1,39 @@
+import CGtk
+
+/// Imager's CSS, over GTK's own theme. Colours come from the theme's named colours so the
+/// light and dark styles both work.
+enum Stylesheet {
+    nonisolated(unsafe) private static var installed = false
+
+    static let css = """
+        .chordset-list > row { padding: 0; }
+        .chordset-list > row:selected { background-color: alpha(@theme_selected_bg_color, 0.16); color: inherit; }
+        .chordset-list > row:selected:focus-visible { outline-color: alpha(@theme_selected_bg_color, 0.5); }
+        .chordset-row { min-height: 56px; }
+        .row-content { padding: 10px 12px; }
+        .row-content.swiping { background-color: @theme_base_color; }
+        .chordset-title { font-weight: 600; }
+        .chord-cell { border-radius: 8px; }
+        .chord-cell:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.6); outline-offset: 2px; }
+        .swipe-underlay { background-color: @error_color; }
+        .swipe-delete, .swipe-delete:hover, .swipe-delete:active {
+            background: none; border: none; box-shadow: none; border-radius: 0;
+            color: white; font-weight: 600;
+        }
+        .swipe-delete:hover { background-color: alpha(black, 0.1); }
+        .toast { margin: 12px; padding: 6px 6px 6px 18px; border-radius: 999px; }
+        .save-banner { padding: 8px 12px; background-color: alpha(@error_color, 0.15); }
+        .empty-state .title-1 { font-size: 20pt; font-weight: 800; }
+        """
+
+    /// Adds the stylesheet to the default display, once.
+    static func install() {
+        guard !installed, let display = gdk_display_get_default() else { return }
+        installed = true
+        let provider = gtk_css_provider_new()!
+        cgtk_css_provider_load(provider, css)
+        gtk_style_context_add_provider_for_display(display, cgtk_style_provider(UnsafeMutableRawPointer(provider)),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
+    }
+}

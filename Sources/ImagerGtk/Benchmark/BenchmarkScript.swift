@@ -1,0 +1,223 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Opt-in measurements for packaging/bench.sh (issue 6); nothing happens unless the
+/// IMAGER_BENCH environment variable is set:
+/// - `first-frame`: prints `first-frame <g_get_monotonic_time()>` once the window's first
+///   frame is painted, then `peak-rss-kib <VmHWM>`, and quits.
+/// - `script`: after the first frame, adds, renames and deletes a chordset
+///   IMAGER_BENCH_EDIT_CYCLES times (5), each timed from the action to the end of the next
+///   painted frame (`edit <name> <total us> <frame us>`); then scrolls the list from top to
+///   bottom, one step per frame (`scroll-frame <work us> <interval us>`, `scroll-end <frames>`),
+///   prints `done` and the peak memory, and quits.
+///
+/// The protocol is the one of packaging/bench/gtk_floor.c, the C window the bench runs
+/// beside Imager. Everything runs on the GLib main loop, driven by the window's GdkFrameClock;
+/// the frame clock's signal handlers own this object.
+final class BenchmarkScript {
+    enum Mode: String {
+        case firstFrame = "first-frame"
+        case script
+    }
+
+    /// Starts the script if IMAGER_BENCH asks for one. Called once the window is presented.
+    static func startIfRequested(window: MainWindow) {
+        guard let value = ProcessInfo.processInfo.environment["IMAGER_BENCH"], !value.isEmpty else { return }
+        guard let mode = Mode(rawValue: value) else {
+            FileHandle.standardError.write(Data("imager: IMAGER_BENCH=\(value) is not first-frame or script\n".utf8))
+            return
+        }
+        let script = BenchmarkScript(window: window, mode: mode)
+        if let clock = gtk_widget_get_frame_clock(window.window) {
+            script.attach(to: clock)
+        } else {
+            Signal.connect(window.window, "map") { [weak window] in
+                guard let window, let clock = gtk_widget_get_frame_clock(window.window) else { return }
+                script.attach(to: clock)
+            }
+        }
+    }
+
+    private unowned let window: MainWindow
+    private let mode: Mode
+    private let editCycles: Int
+    private let scrollFrameLimit: Int
+
+    /// The next step: 0 until the first frame, then the edits, then the scroll.
+    private var step = 0
+    /// When the edit being measured started; 0 when none is waiting for its frame.
+    private var actionStarted: gint64 = 0
+    private var actionName = ""
+    private var added: UUID?
+    private var frameStarted: gint64 = 0
+    private var lastPaint: gint64 = 0
+    private var scrolling = false
+    private var scrollTick: guint = 0
+    private var scrollStep = 0.0
+    private var lastFrameTime: gint64 = 0
+    private var scrollFrames = 0
+
+    private init(window: MainWindow, mode: Mode) {
+        self.window = window
+        self.mode = mode
+        let environment = ProcessInfo.processInfo.environment
+        editCycles = environment["IMAGER_BENCH_EDIT_CYCLES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 5
+        scrollFrameLimit = environment["IMAGER_BENCH_SCROLL_FRAMES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 1000
+    }
+
+    private func attach(to clock: OpaquePointer) {
+        Signal.connect(clock, "before-paint") { [self] in frameStarted = g_get_monotonic_time() }
+        Signal.connect(clock, "after-paint") { [self] in afterPaint(clock) }
+    }
+
+    private func report(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    // MARK: Frames
+
+    private func afterPaint(_ clock: OpaquePointer) {
+        let now = g_get_monotonic_time()
+        lastPaint = now
+        if step == 0 {
+            step = 1
+            report("first-frame \(now)")
+            if mode == .firstFrame {
+                quit()
+            } else {
+                whenQuiet(next)
+            }
+        } else if actionStarted != 0 {
+            report("edit \(actionName) \(now - actionStarted) \(now - frameStarted)")
+            actionStarted = 0
+            whenQuiet(next)
+        } else if scrolling {
+            let frameTime = gdk_frame_clock_get_frame_time(clock)
+            if lastFrameTime != 0 {
+                report("scroll-frame \(now - frameStarted) \(frameTime - lastFrameTime)")
+                scrollFrames += 1
+            }
+            lastFrameTime = frameTime
+            if scrollTick == 0 {
+                scrolling = false
+                report("scroll-end \(scrollFrames)")
+                whenQuiet(next)
+            }
+        }
+    }
+
+    /// Runs `work` once no frame has been painted for 300 ms, so each edit starts from an
+    /// idle frame clock rather than in the middle of an animation (a toast, the scrollbar's
+    /// fade), where it would also wait for the next 60 Hz slot.
+    private func whenQuiet(_ work: @escaping () -> Void) {
+        MainLoop.repeating(milliseconds: 50) { [self] in
+            guard g_get_monotonic_time() - lastPaint >= 300_000 else { return true }
+            work()
+            return false
+        }
+    }
+
+    // MARK: Steps
+
+    private func next() {
+        let edits = 3 * editCycles
+        let current = step
+        step += 1
+        if current <= edits {
+            edit((current - 1) % 3)
+        } else if current == edits + 1 {
+            gtk_adjustment_set_value(verticalAdjustment, 0)
+            whenQuiet(next)
+        } else if current == edits + 2 {
+            startScroll()
+        } else {
+            report("done")
+            quit()
+        }
+    }
+
+    /// Add and delete go through the window's actions, as the + button and the Delete key
+    /// do; rename is what pressing Enter in the title field does: commit, then rename.
+    private func edit(_ kind: Int) {
+        let controller = window.controller
+        switch kind {
+        case 0:
+            begin("add")
+            gtk_widget_activate_action_variant(window.window, WindowAction.addChordset.detailedName, nil)
+            added = controller.chordsets.last?.id
+        case 1:
+            begin("rename")
+            window.list.commitEditing()
+            if let added { controller.rename(id: added, to: "Renamed Chordset \(step)") }
+        default:
+            begin("delete")
+            if let added, window.list.selectedChordset?.id == added {
+                gtk_widget_activate_action_variant(window.window, WindowAction.deleteChordset.detailedName, nil)
+            } else if let added {
+                window.delete(id: added)
+            }
+        }
+        // An edit that changes nothing on screen would never get a frame: force one after a
+        // second rather than hang (and say so, since the figure then means little).
+        let started = actionStarted
+        MainLoop.after(milliseconds: 1000) { [weak self] in
+            guard let self, self.actionStarted == started, started != 0 else { return }
+            FileHandle.standardError.write(Data("imager: bench: \(self.actionName) painted nothing; forcing a frame\n".utf8))
+            gtk_widget_queue_draw(self.window.window)
+        }
+    }
+
+    private func begin(_ name: String) {
+        actionName = name
+        actionStarted = g_get_monotonic_time()
+    }
+
+    // MARK: Scrolling
+
+    private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
+        gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))
+    }
+
+    /// A page per frame, or more to finish within IMAGER_BENCH_SCROLL_FRAMES frames: either
+    /// way every frame shows only rows it has not shown before.
+    private func startScroll() {
+        let adjustment = verticalAdjustment
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let span = gtk_adjustment_get_upper(adjustment) - page
+        scrollStep = max(page, span / Double(scrollFrameLimit))
+        scrolling = true
+        lastFrameTime = 0
+        let tick: GtkTickCallback = { _, _, data in
+            Unmanaged<BenchmarkScript>.fromOpaque(data!).takeUnretainedValue().scrollOneStep() ? 1 : 0
+        }
+        let done: GDestroyNotify = { data in Unmanaged<BenchmarkScript>.fromOpaque(data!).release() }
+        scrollTick = gtk_widget_add_tick_callback(window.list.listView, tick, Unmanaged.passRetained(self).toOpaque(), done)
+    }
+
+    /// Returns false once at the bottom, which removes the tick callback.
+    private func scrollOneStep() -> Bool {
+        let adjustment = verticalAdjustment
+        let bottom = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        let value = gtk_adjustment_get_value(adjustment)
+        guard value < bottom else {
+            scrollTick = 0
+            return false
+        }
+        gtk_adjustment_set_value(adjustment, min(value + scrollStep, bottom))
+        return true
+    }
+
+    /// Reports the peak resident memory (VmHWM) and quits as Ctrl+Q does. The bench cannot
+    /// take the peak from wait4(): a spawned child inherits its parent's high-water mark.
+    private func quit() {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kib = line.split(separator: " ").dropFirst().first.map(String.init) ?? "0"
+            report("peak-rss-kib \(kib)")
+        }
+        guard let application = g_application_get_default() else { return }
+        g_action_group_activate_action(OpaquePointer(UnsafeMutableRawPointer(application)),
+                                       WindowAction.quit.name, nil)
+    }
+}

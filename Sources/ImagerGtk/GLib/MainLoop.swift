@@ -1,0 +1,61 @@
+import CGtk
+
+/// Work scheduled on GLib's main loop. `Task { @MainActor }` and `DispatchQueue.main` are
+/// not run by the GLib loop that GTK spins, so UI work is scheduled through these.
+final class ScheduledWork {
+    fileprivate var sourceID: guint = 0
+    fileprivate let work: () -> Bool
+
+    fileprivate init(_ work: @escaping () -> Bool) { self.work = work }
+
+    /// True until the work ran for the last time or was cancelled.
+    var isPending: Bool { sourceID != 0 }
+
+    func cancel() {
+        guard sourceID != 0 else { return }
+        g_source_remove(sourceID)
+    }
+}
+
+enum MainLoop {
+    private static let run: GSourceFunc = { data in
+        Unmanaged<ScheduledWork>.fromOpaque(data!).takeUnretainedValue().work() ? 1 : 0
+    }
+    // The source owns one reference to the work; this notify drops it when the source ends.
+    private static let finished: GDestroyNotify = { data in
+        let work = Unmanaged<ScheduledWork>.fromOpaque(data!)
+        work.takeUnretainedValue().sourceID = 0
+        work.release()
+    }
+
+    /// Runs `work` once, when nothing more urgent is pending.
+    @discardableResult
+    static func idle(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ work: @escaping () -> Void) -> ScheduledWork {
+        let scheduled = ScheduledWork { work(); return false }
+        scheduled.sourceID = g_idle_add_full(priority, run, Unmanaged.passRetained(scheduled).toOpaque(), finished)
+        return scheduled
+    }
+
+    /// Runs `work` once after `milliseconds`.
+    @discardableResult
+    static func after(milliseconds: UInt32, _ work: @escaping () -> Void) -> ScheduledWork {
+        repeating(milliseconds: milliseconds) { work(); return false }
+    }
+
+    /// Runs `work` every `milliseconds` while it returns true.
+    @discardableResult
+    static func repeating(milliseconds: UInt32, _ work: @escaping () -> Bool) -> ScheduledWork {
+        let scheduled = ScheduledWork(work)
+        scheduled.sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, run,
+                                                Unmanaged.passRetained(scheduled).toOpaque(), finished)
+        return scheduled
+    }
+
+    /// Runs `work` when the process gets `signal` (SIGTERM, SIGINT, SIGHUP), on the main loop,
+    /// so it may touch GTK and the controller.
+    static func onUnixSignal(_ signal: Int32, _ work: @escaping () -> Void) {
+        let scheduled = ScheduledWork { work(); return true }
+        scheduled.sourceID = g_unix_signal_add_full(G_PRIORITY_HIGH, signal, run,
+                                                    Unmanaged.passRetained(scheduled).toOpaque(), finished)
+    }
+}

@@ -1,0 +1,136 @@
+import CGtk
+
+/// A connected signal handler. Keep it to disconnect early; otherwise the handler lives as
+/// long as the object that emits it.
+struct SignalHandle {
+    let instance: gpointer
+    let id: gulong
+
+    func disconnect() {
+        if g_signal_handler_is_connected(instance, id) != 0 {
+            g_signal_handler_disconnect(instance, id)
+        }
+    }
+}
+
+/// Owns one Swift closure for the lifetime of a GLib connection: passed retained as the
+/// handler's user data and released in the closure's destroy notify. GLib keeps the GClosure
+/// alive while it is being invoked, so the notify never runs under a running handler.
+final class SignalClosure<Handler> {
+    let handler: Handler
+    init(_ handler: Handler) { self.handler = handler }
+
+    static func from(_ data: gpointer?) -> Handler {
+        Unmanaged<SignalClosure<Handler>>.fromOpaque(data!).takeUnretainedValue().handler
+    }
+}
+
+/// Connections for the signal shapes Imager uses. Each shape has its own C thunk, because
+/// a C callback's parameters must match the signal's exactly.
+enum Signal {
+    private static let release: GClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+
+    private static func connect<Handler>(_ instance: some ObjectPointer, _ name: String, _ thunk: GCallback,
+                                         _ handler: Handler, after: Bool) -> SignalHandle {
+        let box = Unmanaged.passRetained(SignalClosure(handler) as AnyObject).toOpaque()
+        let flags = after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
+        let id = g_signal_connect_data(instance.raw, name, thunk, box, release, flags)
+        return SignalHandle(instance: instance.raw, id: id)
+    }
+
+    /// `void (*)(instance, data)`: clicked, activate, scroll-end, startup...
+    @discardableResult
+    static func connect(_ instance: some ObjectPointer, _ name: String, after: Bool = false,
+                        _ handler: @escaping () -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            SignalClosure<() -> Void>.from(data)()
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: after)
+    }
+
+    /// `void (*)(instance, pointer, data)`: notify::*, list item factory signals, GAction activate.
+    @discardableResult
+    static func connectPointer(_ instance: some ObjectPointer, _ name: String,
+                               _ handler: @escaping (gpointer?) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+            SignalClosure<(gpointer?) -> Void>.from(data)(argument)
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `gboolean (*)(instance, data)`: close-request.
+    @discardableResult
+    static func connectBool(_ instance: some ObjectPointer, _ name: String,
+                            _ handler: @escaping () -> Bool) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+            SignalClosure<() -> Bool>.from(data)() ? 1 : 0
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `void (*)(instance, int, data)`: dialog response.
+    @discardableResult
+    static func connectInt(_ instance: some ObjectPointer, _ name: String,
+                           _ handler: @escaping (Int32) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, value, data in
+            SignalClosure<(Int32) -> Void>.from(data)(value)
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `void (*)(instance, double, double, data)`: drag-begin/-update/-end, long-press pressed.
+    @discardableResult
+    static func connectPoint(_ instance: some ObjectPointer, _ name: String,
+                             _ handler: @escaping (Double, Double) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+            SignalClosure<(Double, Double) -> Void>.from(data)(x, y)
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `void (*)(instance, int n_press, double, double, data)`: click pressed/released.
+    @discardableResult
+    static func connectPress(_ instance: some ObjectPointer, _ name: String,
+                             _ handler: @escaping (Int32, Double, Double) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
+            SignalClosure<(Int32, Double, Double) -> Void>.from(data)(n, x, y)
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `gboolean (*)(instance, double dx, double dy, data)`: scroll. Return true to stop propagation.
+    @discardableResult
+    static func connectScroll(_ instance: some ObjectPointer, _ name: String,
+                              _ handler: @escaping (Double, Double) -> Bool) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
+            SignalClosure<(Double, Double) -> Bool>.from(data)(dx, dy) ? 1 : 0
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `gboolean (*)(instance, guint keyval, guint keycode, GdkModifierType, data)`: key-pressed.
+    @discardableResult
+    static func connectKey(_ instance: some ObjectPointer, _ name: String,
+                           _ handler: @escaping (UInt32, GdkModifierType) -> Bool) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+            _, keyval, _, state, data in
+            SignalClosure<(UInt32, GdkModifierType) -> Bool>.from(data)(keyval, state) ? 1 : 0
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `gboolean (*)(GtkOverlay*, GtkWidget*, GdkRectangle*, data)`: get-child-position.
+    @discardableResult
+    static func connectChildPosition(_ instance: some ObjectPointer, _ name: String,
+                                     _ handler: @escaping (gpointer?, UnsafeMutablePointer<GdkRectangle>) -> Bool)
+        -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, gpointer?, UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean = {
+            _, child, rect, data in
+            SignalClosure<(gpointer?, UnsafeMutablePointer<GdkRectangle>) -> Bool>.from(data)(child, rect!) ? 1 : 0
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+}

@@ -1,0 +1,65 @@
+import CGtk
+
+/// GTK widgets as Swift sees them. Widgets in the tree are owned by their parent; Swift
+/// code keeps plain pointers to the ones it needs, valid while the tree holds them.
+typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    func addCSSClasses(_ names: String...) {
+        for name in names { gtk_widget_add_css_class(self, name) }
+    }
+
+    /// The name screen readers and UI tests find the control by.
+    func setAccessibleLabel(_ label: String) {
+        cgtk_accessible_set_label(cgtk_accessible(self), label)
+    }
+
+    func setTooltip(_ text: String) {
+        gtk_widget_set_tooltip_text(self, text)
+    }
+
+    var isVisible: Bool {
+        get { gtk_widget_get_visible(self) != 0 }
+        nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
+    }
+
+    func setMargins(_ margin: Int32) {
+        gtk_widget_set_margin_top(self, margin)
+        gtk_widget_set_margin_bottom(self, margin)
+        gtk_widget_set_margin_start(self, margin)
+        gtk_widget_set_margin_end(self, margin)
+    }
+}
+
+/// Builders for the widgets Imager makes often, with the labels a11y needs.
+enum Widgets {
+    static func box(_ orientation: GtkOrientation, spacing: Int32 = 0) -> Widget {
+        gtk_box_new(orientation, spacing)
+    }
+
+    static func append(_ child: Widget, to box: Widget) {
+        gtk_box_append(cgtk_box(box), child)
+    }
+
+    static func label(_ text: String, classes: String...) -> Widget {
+        let label = gtk_label_new(text)!
+        for name in classes { gtk_widget_add_css_class(label, name) }
+        return label
+    }
+
+    /// An icon-only button: the tooltip says what it does, the accessible name too.
+    static func iconButton(icon: String, tooltip: String, accessibleName: String, action: String? = nil) -> Widget {
+        let button = gtk_button_new_from_icon_name(icon)!
+        button.setTooltip(tooltip)
+        button.setAccessibleLabel(accessibleName)
+        if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
+        return button
+    }
+
+    static func textButton(_ label: String, action: String? = nil, classes: String...) -> Widget {
+        let button = gtk_button_new_with_label(label)!
+        for name in classes { gtk_widget_add_css_class(button, name) }
+        if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
+        return button
+    }
+}

@@ -1,0 +1,50 @@
+import CGtk
+import ImagerCore
+
+/// A row's eight chord cells in a line. Pressing a cell (click, Enter or Space) reports its
+/// slot. One click gesture and one key controller serve all eight cells (GTK makes about
+/// 200 rows up front, so every controller per cell costs 1,600). The click does not claim
+/// the pointer on press, so a swipe that starts on a cell still moves the row.
+final class ChordStrip {
+    /// Borrowed: owned by the row's widget tree.
+    let widget: Widget
+    let cells: [ChordCell]
+    var onActivate: (Int) -> Void = { _ in }
+
+    init() {
+        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        widget.addCSSClasses("chords")
+        cells = (0..<Chordset.chordCount).map { ChordCell(slot: $0) }
+        for cell in cells { Widgets.append(cell.widget, to: widget) }
+
+        let click = gtk_gesture_click_new()!
+        Signal.connectPress(click, "released") { [unowned self] presses, x, y in
+            guard presses == 1, let cell = self.cell(at: x, y) else { return }
+            self.onActivate(cell.slot)
+        }
+        gtk_widget_add_controller(widget, click)
+
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(keys, "key-pressed") { [unowned self] keyval, _ in
+            switch Int32(keyval) {
+            case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
+                guard let focused = gtk_widget_get_focus_child(self.widget),
+                      let cell = self.cells.first(where: { $0.widget == focused }) else { return false }
+                self.onActivate(cell.slot)
+                return true
+            default:
+                return false
+            }
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    func show(_ chordset: Chordset) {
+        for cell in cells { cell.show(chordset.color(at: cell.slot)) }
+    }
+
+    private func cell(at x: Double, _ y: Double) -> ChordCell? {
+        guard let picked = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT) else { return nil }
+        return cells.first { $0.widget == picked }
+    }
+}

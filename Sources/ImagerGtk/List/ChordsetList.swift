@@ -1,0 +1,179 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// The scrolling list of chordsets: a GtkListView over `ChordsetListModel`, with a single
+/// selection. GTK makes only the rows that are on screen (plus a few) and rebinds them as
+/// the list scrolls, so 100,000 chordsets cost no more widgets than 20.
+final class ChordsetList {
+    let controller: ChordsetController
+    let model: ChordsetListModel
+    /// Owned (one reference each): the list view and the scrolled window that holds it.
+    let listView: Widget
+    let scrolledWindow: Widget
+    /// Borrowed: owned by the list view.
+    let selection: OpaquePointer
+    /// Owned: the row menu's model, shared by every row.
+    let rowMenuModel: UnsafeMutablePointer<GMenuModel>
+
+    /// The window decides what a delete and a colour pick do (toast, dialog).
+    var onDelete: (UUID) -> Void = { _ in }
+    var onPickColor: (UUID, Int) -> Void = { _, _ in }
+    var onSelectionChanged: () -> Void = {}
+
+    /// Every row GTK has made, by list item, bound or not.
+    private var rows: [OpaquePointer: ChordsetRow] = [:]
+    /// A row to put into editing as soon as GTK binds it (after scrolling to it).
+    private var pendingEdit: Int?
+    private weak var openRow: ChordsetRow?
+
+    init(controller: ChordsetController) {
+        self.controller = controller
+        model = ChordsetListModel(count: controller.count)
+
+        let single = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model.store))))!
+        selection = single
+        let factory = gtk_signal_list_item_factory_new()!
+        listView = gtk_list_view_new(cgtk_selection_model(UnsafeMutableRawPointer(single)), factory)
+        g_object_ref_sink(listView)
+        listView.addCSSClasses("chordset-list")
+        gtk_list_view_set_show_separators(cgtk_list_view(listView), 1)
+        listView.setAccessibleLabel("Chordsets")
+
+        scrolledWindow = gtk_scrolled_window_new()
+        g_object_ref_sink(scrolledWindow)
+        gtk_scrolled_window_set_policy(cgtk_scrolled_window(scrolledWindow), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cgtk_scrolled_window(scrolledWindow), listView)
+        gtk_widget_set_vexpand(scrolledWindow, 1)
+
+        let menu = g_menu_new()!
+        g_menu_append(menu, "Rename", WindowAction.renameChordset.detailedName)
+        g_menu_append(menu, "Delete", WindowAction.deleteChordset.detailedName)
+        rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
+
+        connectFactory(factory)
+        Signal.connectPointer(single, "notify::selected") { [unowned self] _ in self.onSelectionChanged() }
+        Signal.connectPointer(listView, "activate") { [unowned self] position in
+            self.edit(position: Int(UInt(bitPattern: position)))
+        }
+    }
+
+    deinit {
+        g_object_unref(listView)
+        g_object_unref(scrolledWindow)
+        g_object_unref(rowMenuModel)
+    }
+
+    private func connectFactory(_ factory: OpaquePointer) {
+        Signal.connectPointer(factory, "setup") { [unowned self] item in
+            let listItem = cgtk_list_item(item)!
+            let row = ChordsetRow(listItem: listItem, list: self)
+            self.rows[listItem] = row
+            gtk_list_item_set_child(listItem, row.widget)
+        }
+        Signal.connectPointer(factory, "bind") { [unowned self] item in
+            guard let row = self.rows[cgtk_list_item(item)] else { return }
+            self.refresh(row)
+            if let pending = self.pendingEdit, pending == row.position {
+                self.pendingEdit = nil
+                MainLoop.idle { [weak row] in row?.title.startEditing() }
+            }
+        }
+        Signal.connectPointer(factory, "unbind") { [unowned self] item in
+            self.rows[cgtk_list_item(item)]?.clear()
+        }
+        Signal.connectPointer(factory, "teardown") { [unowned self] item in
+            self.rows[cgtk_list_item(item)] = nil
+        }
+    }
+
+    // MARK: Following the controller
+
+    /// Mirrors one change of the controller's list.
+    func apply(_ change: ListChange) {
+        let contentMoved = model.apply(change, newCount: controller.count)
+        switch change {
+        case let .updated(index):
+            for row in rows.values where row.position == index { refresh(row) }
+        default:
+            if contentMoved { rows.values.forEach(refresh) }
+        }
+    }
+
+    /// Shows the chordset at the row's position (after a bind or when its position changed).
+    func refresh(_ row: ChordsetRow) {
+        guard let position = row.position, position < controller.count else { return }
+        row.show(controller.chordsets[position])
+    }
+
+    // MARK: Selection, scrolling, editing
+
+    var selectedPosition: Int? {
+        let position = gtk_single_selection_get_selected(selection)
+        return position == UInt32.max || Int(position) >= controller.count ? nil : Int(position)
+    }
+
+    var selectedChordset: Chordset? {
+        selectedPosition.map { controller.chordsets[$0] }
+    }
+
+    func select(position: Int) {
+        gtk_single_selection_set_selected(selection, guint(position))
+    }
+
+    func scrollTo(position: Int) {
+        cgtk_list_view_scroll_to(cgtk_list_view(listView), guint(position))
+    }
+
+    /// Selects the row, scrolls to it and puts its title into editing (now if the row is
+    /// bound, otherwise as soon as GTK binds it).
+    func edit(position: Int) {
+        guard position < controller.count else { return }
+        select(position: position)
+        scrollTo(position: position)
+        if let row = boundRow(at: position) {
+            row.title.startEditing()
+        } else {
+            pendingEdit = position
+        }
+    }
+
+    func boundRow(at position: Int) -> ChordsetRow? {
+        rows.values.first { $0.chordsetID != nil && $0.position == position }
+    }
+
+    /// Rows that show a chordset now, with their positions: for tests and for focus moves.
+    var boundRows: [ChordsetRow] {
+        rows.values.filter { $0.chordsetID != nil && $0.position != nil }.sorted { $0.position! < $1.position! }
+    }
+
+    /// Commits any title being typed, so a save includes it.
+    func commitEditing() {
+        for row in rows.values where row.title.isEditing { row.title.commit() }
+    }
+
+    func showMenuForSelection() {
+        guard let position = selectedPosition else { return }
+        scrollTo(position: position)
+        boundRow(at: position)?.showMenu()
+    }
+
+    // MARK: Called by rows
+
+    func rename(id: UUID, to title: String) {
+        if !controller.rename(id: id, to: title), let index = controller.index(of: id) {
+            // Nothing changed (an empty title keeps the old one): show the title again.
+            for row in rows.values where row.position == index { refresh(row) }
+        }
+    }
+
+    func delete(id: UUID) { onDelete(id) }
+
+    func pickColor(id: UUID, slot: Int) { onPickColor(id, slot) }
+
+    /// Only one row stays open at a time.
+    func rowDidOpen(_ row: ChordsetRow) {
+        if let openRow, openRow !== row { openRow.swipe.close() }
+        openRow = row
+    }
+}

@@ -1,0 +1,150 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// The widgets of one visible row, made once in the factory's `setup` and refilled on every
+/// bind: title, eight chord cells, and under them the Delete button that a swipe reveals.
+/// A row shows whichever chordset is at its list item's position.
+final class ChordsetRow {
+    /// Borrowed: the GtkListItem this row is the child of.
+    let listItem: OpaquePointer
+    /// Borrowed from here down: the row's widget tree, owned by the list item.
+    let widget: Widget
+    private let content: Widget
+    private var menu: Widget?
+
+    let title: TitleEditor
+    let chords: ChordStrip
+    var cells: [ChordCell] { chords.cells }
+    let swipe: SwipeToDelete
+    private(set) var chordsetID: UUID?
+    private unowned let list: ChordsetList
+
+    init(listItem: OpaquePointer, list: ChordsetList) {
+        self.listItem = listItem
+        self.list = list
+
+        widget = gtk_overlay_new()
+        widget.addCSSClasses("chordset-row")
+
+        content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        content.addCSSClasses("row-content")
+        title = TitleEditor()
+        Widgets.append(title.widget, to: content)
+        chords = ChordStrip()
+        Widgets.append(chords.widget, to: content)
+        gtk_overlay_add_overlay(cgtk_overlay(widget), content)
+        gtk_overlay_set_measure_overlay(cgtk_overlay(widget), content, 1)
+
+        swipe = SwipeToDelete(overlay: widget, content: content)
+        connectBehaviour()
+    }
+
+    private func connectBehaviour() {
+        title.onCommit = { [unowned self] text in
+            guard let id = self.chordsetID else { return }
+            self.list.rename(id: id, to: text)
+        }
+        // Enter and Escape hand the focus back to the row, for the keyboard to go on from there.
+        title.onFinish = { [unowned self] in
+            if let row = gtk_widget_get_parent(self.widget) { gtk_widget_grab_focus(row) }
+        }
+        chords.onActivate = { [unowned self] slot in
+            guard let id = self.chordsetID, !self.swipe.isOpen else { return }
+            self.list.pickColor(id: id, slot: slot)
+        }
+        swipe.makeUnderlay = { [unowned self] in self.makeUnderlay() }
+        swipe.onOpen = { [unowned self] in self.list.rowDidOpen(self) }
+        Signal.connectPointer(listItem, "notify::position") { [unowned self] _ in
+            self.list.refresh(self)
+        }
+
+        let secondaryClick = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(cgtk_gesture_single(secondaryClick.raw), guint(GDK_BUTTON_SECONDARY))
+        Signal.connectPress(secondaryClick, "pressed") { [unowned self] _, x, y in
+            self.showMenu(x: x, y: y)
+        }
+        gtk_widget_add_controller(content, secondaryClick)
+        let longPress = gtk_gesture_long_press_new()!
+        gtk_gesture_single_set_touch_only(cgtk_gesture_single(longPress.raw), 1)
+        Signal.connectPoint(longPress, "pressed") { [unowned self] x, y in self.showMenu(x: x, y: y) }
+        gtk_widget_add_controller(content, longPress)
+    }
+
+    /// The red layer under the content with the Delete button, made on the first swipe:
+    /// most rows are never swiped, and GTK makes about 200 rows up front.
+    private func makeUnderlay() -> Widget {
+        let underlay = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
+        underlay.addCSSClasses("swipe-underlay")
+        let deleteButton = Widgets.textButton("Delete", classes: "swipe-delete")
+        deleteButton.setAccessibleLabel("Delete")
+        gtk_widget_set_hexpand(deleteButton, 1)
+        gtk_widget_set_halign(deleteButton, GTK_ALIGN_END)
+        gtk_widget_set_size_request(deleteButton, Int32(SwipeToDelete.revealWidth), -1)
+        Signal.connect(deleteButton, "clicked") { [unowned self] in
+            guard let id = self.chordsetID else { return }
+            self.list.delete(id: id)
+        }
+        Widgets.append(deleteButton, to: underlay)
+        gtk_overlay_set_child(cgtk_overlay(widget), underlay)
+        return underlay
+    }
+
+    /// The list position this row shows, or nil while it shows nothing.
+    var position: Int? {
+        let position = gtk_list_item_get_position(listItem)
+        return position == UInt32.max ? nil : Int(position)
+    }
+
+    /// Fills the row from `chordset`: O(1), nothing allocated but the cells' accessible labels.
+    func show(_ chordset: Chordset) {
+        if chordset.id != chordsetID {
+            finishEditingLater()
+            swipe.reset()
+            chordsetID = chordset.id
+        }
+        title.show(chordset.title)
+        chords.show(chordset)
+    }
+
+    func clear() {
+        finishEditingLater()
+        swipe.reset()
+        menu.map { gtk_popover_popdown(cgtk_popover($0)) }
+        chordsetID = nil
+    }
+
+    /// A title being typed when the row is recycled is kept: it is committed to its own
+    /// chordset once GTK has finished rebinding (renaming now would re-enter the list).
+    private func finishEditingLater() {
+        guard title.isEditing, let id = chordsetID else { return }
+        let text = title.enteredText
+        title.cancel()
+        MainLoop.idle { [weak list] in list?.rename(id: id, to: text) }
+    }
+
+    /// Opens the row's menu (Rename, Delete) at a point in the row, or at its start.
+    func showMenu(x: Double? = nil, y: Double? = nil) {
+        guard let position else { return }
+        list.select(position: position)
+        let popover = menu ?? makeMenu()
+        if let x, let y {
+            var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+            gtk_popover_set_pointing_to(cgtk_popover(popover), &point)
+        } else {
+            var start = GdkRectangle(x: 12, y: gtk_widget_get_height(content) / 2, width: 1, height: 1)
+            gtk_popover_set_pointing_to(cgtk_popover(popover), &start)
+        }
+        gtk_popover_popup(cgtk_popover(popover))
+    }
+
+    private func makeMenu() -> Widget {
+        let popover = gtk_popover_menu_new_from_model(list.rowMenuModel)!
+        gtk_popover_set_has_arrow(cgtk_popover(popover), 0)
+        gtk_widget_set_halign(popover, GTK_ALIGN_START)
+        // The content box unparents it when the row's widgets are destroyed.
+        gtk_widget_set_parent(popover, content)
+        menu = popover
+        return popover
+    }
+}

@@ -1,0 +1,114 @@
+import CGtk
+
+/// A chordset's title that edits in place: a label that turns into an entry when clicked
+/// (or on F2). Enter or leaving the field commits, Escape cancels. GtkEditableLabel does
+/// this too, but on 4.8 its label cannot ellipsize (a long title would widen every row)
+/// and it starts a drag-and-drop when the title is dragged, which fights the swipe.
+final class TitleEditor {
+    /// Borrowed, owned by the row's widget tree: a box holding the label and the entry, of
+    /// which only one is visible (so screen readers see only that one). The entry is made
+    /// on the first edit: GTK makes about 200 rows up front, and an entry is not cheap.
+    let widget: Widget
+    private let label: Widget
+    private var entry: Widget?
+    private(set) var isEditing = false
+    /// Called with the entered text when an edit is committed (not when cancelled).
+    var onCommit: (String) -> Void = { _ in }
+    /// Called after editing ends by Enter or Escape, to hand the focus back to the row.
+    var onFinish: () -> Void = {}
+
+    init() {
+        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+
+        label = Widgets.label("", classes: "chordset-title")
+        gtk_label_set_xalign(cgtk_label(label), 0)
+        gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(cgtk_label(label), 1)
+        gtk_widget_set_cursor_from_name(label, "text")
+        gtk_widget_set_hexpand(label, 1)
+        Widgets.append(label, to: widget)
+
+        let click = gtk_gesture_click_new()!
+        Signal.connectPress(click, "released") { [unowned self] presses, _, _ in
+            if presses == 1 { self.startEditing() }
+        }
+        gtk_widget_add_controller(label, click)
+    }
+
+    private func makeEntry() -> Widget {
+        let entry = gtk_entry_new()!
+        gtk_widget_set_hexpand(entry, 1)
+        entry.setAccessibleLabel("Chordset title")
+        gtk_entry_set_max_length(cgtk_entry(entry), 200)
+        Widgets.append(entry, to: widget)
+
+        Signal.connect(entry, "activate") { [unowned self] in
+            self.commit()
+            self.onFinish()
+        }
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(keys, "key-pressed") { [unowned self] keyval, _ in
+            guard Int32(keyval) == GDK_KEY_Escape, self.isEditing else { return false }
+            self.cancel()
+            self.onFinish()
+            return true
+        }
+        gtk_widget_add_controller(entry, keys)
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "leave") { [unowned self] in self.commit() }
+        gtk_widget_add_controller(entry, focus)
+        self.entry = entry
+        return entry
+    }
+
+    var text: String { String(cString: gtk_label_get_text(cgtk_label(label))) }
+
+    /// What is in the field now, committed or not.
+    var enteredText: String {
+        entry.map { String(cString: gtk_editable_get_text(cgtk_editable($0))) } ?? text
+    }
+
+    /// Shows `title`, unless the user is typing a new one.
+    func show(_ title: String) {
+        guard !isEditing, title != text else { return }
+        gtk_label_set_text(cgtk_label(label), title)
+        widget.setAccessibleLabel(title)
+    }
+
+    func startEditing() {
+        guard !isEditing else { return }
+        isEditing = true
+        let entry = self.entry ?? makeEntry()
+        gtk_editable_set_text(cgtk_editable(entry), gtk_label_get_text(cgtk_label(label)))
+        showEntry(true)
+        // The entry selects everything when it takes the focus, so typing replaces the title.
+        gtk_widget_grab_focus(entry)
+    }
+
+    /// Types over the field's text (the benchmark and tests stand in for the keyboard).
+    func replaceEnteredText(_ text: String) {
+        guard let entry else { return }
+        gtk_editable_set_text(cgtk_editable(entry), text)
+    }
+
+    func commit() {
+        guard isEditing else { return }
+        isEditing = false
+        let entered = enteredText
+        showEntry(false)
+        onCommit(entered)
+    }
+
+    func cancel() {
+        guard isEditing else { return }
+        isEditing = false
+        showEntry(false)
+    }
+
+    private func showEntry(_ editing: Bool) {
+        entry?.isVisible = editing
+        label.isVisible = !editing
+    }
+}

@@ -1,0 +1,49 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Import… and Export…: the file chooser (GtkFileChooserNative, which goes through the
+/// desktop portal when there is one), then ChordsetDocument for the contents.
+enum FileTransfer {
+    /// Asks for a JSON file to read; `opened` gets its path.
+    static func chooseImport(over parent: Widget, _ opened: @escaping (String) -> Void) {
+        run(title: "Import Chordsets", action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: "_Import",
+            parent: parent, suggestedName: nil, opened)
+    }
+
+    /// Asks where to write; `chosen` gets the path.
+    static func chooseExport(over parent: Widget, _ chosen: @escaping (String) -> Void) {
+        run(title: "Export Chordsets", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Export",
+            parent: parent, suggestedName: "Chordsets.json", chosen)
+    }
+
+    private static func run(title: String, action: GtkFileChooserAction, accept: String, parent: Widget,
+                            suggestedName: String?, _ done: @escaping (String) -> Void) {
+        let chooser = cgtk_file_chooser_native_new(title, cgtk_window(parent), action, accept)!
+        gtk_native_dialog_set_modal(chooser, 1)
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, "Chordsets (JSON)")
+        gtk_file_filter_add_suffix(filter, "json")
+        cgtk_file_chooser_add_filter(chooser, filter)
+        g_object_unref(UnsafeMutableRawPointer(filter))
+        if let suggestedName { cgtk_file_chooser_set_current_name(chooser, suggestedName) }
+        // The chooser is not a widget: we own it until it answers.
+        Signal.connectInt(chooser, "response") { response in
+            let path = response == GTK_RESPONSE_ACCEPT.rawValue ? takeGString(cgtk_file_chooser_get_path(chooser)) : nil
+            gtk_native_dialog_destroy(chooser)
+            g_object_unref(chooser)
+            if let path { done(path) }
+        }
+        gtk_native_dialog_show(chooser)
+    }
+
+    /// Writes every chordset to `path` as JSON. Returns a message for the user on failure.
+    static func export(_ chordsets: [Chordset], to path: String) -> String? {
+        do {
+            try ChordsetDocument.encode(chordsets).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return nil
+        } catch {
+            return "Could not write \(path): \((error as NSError).localizedDescription)"
+        }
+    }
+}

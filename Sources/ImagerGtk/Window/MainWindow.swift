@@ -1,0 +1,215 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// The Imager window: header bar (+ and the main menu), the save banner, the list or the
+/// empty state, and the toast. It follows the controller through `listChanged` and saves
+/// through `Autosave` when it loses focus, closes or quits.
+final class MainWindow {
+    let controller: ChordsetController
+    let autosave: Autosave
+    /// Owned (one reference): the GtkApplicationWindow.
+    let window: Widget
+    let list: ChordsetList
+    let toast: Toast
+    let banner: SaveBanner
+    let menu: MainMenu
+    /// Borrowed: the stack switching between the list and the empty state.
+    private let pages: Widget
+    private let emptyPage: Widget
+
+    /// The window's actions, by case, to enable and disable them.
+    var actions: [WindowAction: OpaquePointer] = [:]
+    /// Set by the application: how Quit ends the app (tests leave it alone).
+    var onQuit: () -> Void = {}
+
+    private let remembersSize: Bool
+    private var wasActive = false
+    private var stateUpdateScheduled = false
+    private var activityHandler: SignalHandle?
+    /// A failed save keeps the window open once, showing why; a second close goes ahead.
+    private var refusedCloseAfterFailure = false
+
+    init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
+         remembersSize: Bool = true) {
+        self.controller = controller
+        self.remembersSize = remembersSize
+        autosave = Autosave(controller: controller)
+        window = gtk_application_window_new(application)
+        g_object_ref(window)
+        list = ChordsetList(controller: controller)
+        toast = Toast()
+        banner = SaveBanner()
+        menu = MainMenu()
+        pages = gtk_stack_new()
+        emptyPage = EmptyState.make()
+
+        gtk_window_set_title(cgtk_window(window), "Imager")
+        gtk_window_set_icon_name(cgtk_window(window), StoreLocation.appID)
+        let size = remembersSize ? WindowSize.load() : WindowSize.fallback
+        gtk_window_set_default_size(cgtk_window(window), size.width, size.height)
+        if size.maximized { gtk_window_maximize(cgtk_window(window)) }
+
+        gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
+        gtk_window_set_child(cgtk_window(window), makeContent())
+
+        installActions()
+        WindowAction.bindKeys(application: application, window: window, list: list.listView)
+        connect()
+        stateChanged()
+    }
+
+    deinit {
+        g_object_unref(window)
+    }
+
+    func present() {
+        gtk_window_present(cgtk_window(window))
+    }
+
+    // MARK: Building
+
+    private func makeHeaderBar() -> Widget {
+        let header = gtk_header_bar_new()!
+        let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: "New Chordset",
+                                     accessibleName: "Add Chordset", action: WindowAction.addChordset.detailedName)
+        gtk_header_bar_pack_start(cgtk_header_bar(header), add)
+
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cgtk_menu_button(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(cgtk_menu_button(menuButton), cgtk_menu_model(UnsafeMutableRawPointer(menu.model)))
+        gtk_menu_button_set_primary(cgtk_menu_button(menuButton), 1)
+        menuButton.setTooltip("Main Menu")
+        menuButton.setAccessibleLabel("Main Menu")
+        gtk_header_bar_pack_end(cgtk_header_bar(header), menuButton)
+        return header
+    }
+
+    private func makeContent() -> Widget {
+        let stack = cgtk_stack(pages)
+        gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_add_named(stack, list.scrolledWindow, "list")
+        gtk_stack_add_named(stack, emptyPage, "empty")
+
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(cgtk_overlay(overlay), pages)
+        gtk_overlay_add_overlay(cgtk_overlay(overlay), toast.widget)
+        gtk_widget_set_vexpand(overlay, 1)
+
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL)
+        Widgets.append(banner.widget, to: content)
+        Widgets.append(overlay, to: content)
+        return content
+    }
+
+    private func connect() {
+        controller.listChanged = { [weak self] change in
+            self?.list.apply(change)
+            self?.scheduleStateUpdate()
+        }
+        list.onSelectionChanged = { [unowned self] in self.updateActionStates() }
+        list.onDelete = { [unowned self] id in self.delete(id: id) }
+        list.onPickColor = { [unowned self] id, slot in self.pickColor(id: id, slot: slot) }
+        autosave.willSave = { [unowned self] in self.list.commitEditing() }
+        autosave.didSave = { [unowned self] outcome in self.show(outcome) }
+        banner.onRetry = { [unowned self] in self.autosave.save() }
+        activityHandler = Signal.connectPointer(window, "notify::is-active") { [unowned self] _ in
+            self.activityChanged(isActive: gtk_window_is_active(cgtk_window(self.window)) != 0)
+        }
+        Signal.connectBool(window, "close-request") { [unowned self] in
+            // true stops the close.
+            !self.finish()
+        }
+    }
+
+    // MARK: Following the controller
+
+    /// The controller reports a change before it records the undo step, so the window looks
+    /// at undo names and action states once the operation is over, before the next frame.
+    private func scheduleStateUpdate() {
+        guard !stateUpdateScheduled else { return }
+        stateUpdateScheduled = true
+        MainLoop.idle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+            self?.stateUpdateScheduled = false
+            self?.stateChanged()
+        }
+    }
+
+    /// After any change: which page shows, which actions apply, what Undo would undo.
+    func stateChanged() {
+        // The page not shown is hidden outright, so screen readers do not find its controls.
+        let empty = controller.isEmpty
+        emptyPage.isVisible = empty
+        list.scrolledWindow.isVisible = !empty
+        gtk_stack_set_visible_child_name(cgtk_stack(pages), empty ? "empty" : "list")
+        menu.showHistory(undo: controller.undoName, redo: controller.redoName)
+        updateActionStates()
+    }
+
+    // MARK: Saving
+
+    /// The window saves when it loses focus, and picks up other processes' changes (say,
+    /// `imager --import`) when it gets it back.
+    func activityChanged(isActive: Bool) {
+        defer { wasActive = isActive }
+        if isActive, !wasActive {
+            do {
+                try controller.mergeExternalChanges()
+            } catch {
+                banner.show(error)
+            }
+        } else if !isActive, wasActive {
+            autosave.save()
+        }
+    }
+
+    private func show(_ outcome: SaveOutcome) {
+        switch outcome {
+        case .saved:
+            banner.hide()
+            refusedCloseAfterFailure = false
+        case let .failed(error):
+            banner.show(error)
+        }
+    }
+
+    /// Saves and remembers the size before the window closes or the app quits. Returns
+    /// false, the first time a save fails, to keep the window open with the banner showing.
+    func finish() -> Bool {
+        rememberSize()
+        if case .failed = autosave.save(), !refusedCloseAfterFailure {
+            refusedCloseAfterFailure = true
+            return false
+        }
+        // Closing makes the window inactive; that must not save a second time.
+        activityHandler?.disconnect()
+        activityHandler = nil
+        return true
+    }
+
+    /// For SIGTERM and friends: save what can be saved, no questions.
+    func finishNow() {
+        rememberSize()
+        autosave.save()
+        activityHandler?.disconnect()
+        activityHandler = nil
+    }
+
+    private func rememberSize() {
+        guard remembersSize else { return }
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(cgtk_window(window), &width, &height)
+        let maximized = gtk_window_is_maximized(cgtk_window(window)) != 0
+        WindowSize(width: width, height: height, maximized: maximized).save()
+    }
+
+    // MARK: Notices
+
+    /// Problems met while opening the store, shown once the window is up.
+    func showNotices(_ notices: [String]) {
+        guard !notices.isEmpty else { return }
+        let title = notices.count == 1 ? "There was a problem opening your chordsets"
+            : "There were problems opening your chordsets"
+        MessageDialog.inform(over: window, title, detail: notices.joined(separator: "\n\n"))
+    }
+}

@@ -1,0 +1,29 @@
+import CGtk
+
+/// Modal messages: startup notices, errors a user should read, and the Delete All question.
+/// GtkMessageDialog is the 4.8 way (GtkAlertDialog arrives in 4.10).
+enum MessageDialog {
+    /// Shows `text` with an OK button.
+    static func inform(over parent: Widget, type: GtkMessageType = GTK_MESSAGE_WARNING,
+                       _ text: String, detail: String? = nil) {
+        let dialog = cgtk_message_dialog_new(cgtk_window(parent), type, GTK_BUTTONS_OK, text, detail)!
+        Signal.connectInt(dialog, "response") { _ in gtk_window_destroy(cgtk_window(dialog)) }
+        gtk_window_present(cgtk_window(dialog))
+    }
+
+    /// Asks before something destructive; `confirm` runs only if the user agrees.
+    static func confirm(over parent: Widget, _ text: String, detail: String, actionLabel: String,
+                        _ confirm: @escaping () -> Void) {
+        let dialog = cgtk_message_dialog_new(cgtk_window(parent), GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                             text, detail)!
+        cgtk_dialog_add_button(dialog, "Cancel", GTK_RESPONSE_CANCEL.rawValue)
+        let destructive = cgtk_dialog_add_button(dialog, actionLabel, GTK_RESPONSE_ACCEPT.rawValue)!
+        destructive.addCSSClasses("destructive-action")
+        cgtk_dialog_set_default_response(dialog, GTK_RESPONSE_CANCEL.rawValue)
+        Signal.connectInt(dialog, "response") { response in
+            gtk_window_destroy(cgtk_window(dialog))
+            if response == GTK_RESPONSE_ACCEPT.rawValue { confirm() }
+        }
+        gtk_window_present(cgtk_window(dialog))
+    }
+}

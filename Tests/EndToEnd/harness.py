@@ -1,0 +1,170 @@
+"""What the end-to-end tests share: starting imager in a fresh home, finding controls on the
+accessibility bus, and moving the mouse and keyboard with xdotool."""
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+
+import pyatspi
+
+
+class App:
+    """One running imager, with its own XDG directories and its stdout collected."""
+
+    def __init__(self, binary, home=None):
+        self.binary = binary
+        self.home = home or tempfile.mkdtemp(prefix="imager-e2e-")
+        self.env = dict(os.environ,
+                        HOME=self.home,
+                        XDG_DATA_HOME=os.path.join(self.home, "data"),
+                        XDG_CONFIG_HOME=os.path.join(self.home, "config"),
+                        XDG_CACHE_HOME=os.path.join(self.home, "cache"))
+        self.lines = []
+        self.process = None
+
+    @property
+    def database(self):
+        return os.path.join(self.env["XDG_DATA_HOME"], "io.github.imagerproject.Imager", "imager.sqlite")
+
+    def start(self):
+        self.process = self.launch()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.node = wait_for(lambda: find_application(self.process.pid), 20, "imager on the accessibility bus")
+        self.window_id = wait_for(lambda: x_window_of(self.process.pid), 10, "imager's X window")
+        return self
+
+    def launch(self):
+        # IMAGER_E2E_STDERR=FILE keeps the app's warnings for a look afterwards.
+        log = os.environ.get("IMAGER_E2E_STDERR")
+        stderr = open(log, "a") if log else subprocess.DEVNULL
+        return subprocess.Popen([self.binary], env=self.env, stdout=subprocess.PIPE,
+                                stderr=stderr, text=True)
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def saved_lines(self):
+        return [line for line in self.lines if line.startswith("Saved ")]
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+    def cleanup(self):
+        self.stop()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    # Finding controls
+
+    def find(self, role, name=None, showing=True):
+        return find(self.node, role, name, showing)
+
+    def wait_for_control(self, role, name=None, seconds=5):
+        return wait_for(lambda: self.find(role, name), seconds, f"{role} {name!r}")
+
+    def focus(self):
+        xdotool("windowfocus", "--sync", self.window_id)
+        time.sleep(0.3)
+
+
+def wait_for(probe, seconds, what):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            value = probe()
+        except Exception:
+            value = None
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def find_application(pid):
+    for app in pyatspi.Registry.getDesktop(0):
+        try:
+            if app is not None and app.get_process_id() == pid:
+                return app
+        except Exception:
+            pass
+    return None
+
+
+def find(node, role, name=None, showing=True, depth=0):
+    """Depth-first search for a node with this role name ("push button") and name."""
+    if node is None or depth > 40:
+        return None
+    try:
+        # GTK 4.8 marks only windows "showing"; a control is on screen when it and every
+        # ancestor are visible (hidden pages, revealers and swipe buttons are not).
+        if showing and depth > 1 and not node.getState().contains(pyatspi.STATE_VISIBLE):
+            return None
+        if node.getRoleName() == role and (name is None or node.name == name):
+            return node
+        for child in node:
+            found = find(child, role, name, showing, depth + 1)
+            if found is not None:
+                return found
+    except Exception:
+        return None
+    return None
+
+
+def x_window_of(pid):
+    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                         capture_output=True, text=True).stdout.split()
+    return out[0] if out else None
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
+
+
+def center(node):
+    """The node's centre on the screen. GTK 4.8 reports window-relative positions, so the
+    X window's origin is added."""
+    x, y, w, h = extents(node)
+    return x + w // 2, y + h // 2
+
+
+def extents(node):
+    box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    app = node
+    while app is not None and app.getRoleName() != "application":
+        app = app.parent
+    origin_x, origin_y = window_origin(app.get_process_id())
+    return box.x + origin_x, box.y + origin_y, box.width, box.height
+
+
+def window_origin(pid):
+    geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", x_window_of(pid)],
+                              capture_output=True, text=True).stdout
+    values = dict(line.split("=", 1) for line in geometry.split() if "=" in line)
+    return int(values["X"]), int(values["Y"])
+
+
+def move_pointer(x, y):
+    # Not --sync: it waits for a motion event, which never comes when the pointer is
+    # already there (a second window opens where the first one was).
+    xdotool("mousemove", x, y)
+    time.sleep(0.05)
+
+
+def click(node):
+    move_pointer(*center(node))
+    xdotool("click", 1)
+
+
+def screenshot(name):
+    directory = os.environ.get("IMAGER_E2E_SCREENSHOTS")
+    if directory and shutil.which("import"):
+        os.makedirs(directory, exist_ok=True)
+        subprocess.run(["import", "-window", "root", os.path.join(directory, name + ".png")],
+                       stderr=subprocess.DEVNULL)

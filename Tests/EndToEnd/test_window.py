@@ -1,0 +1,202 @@
+"""End-to-end tests of Imager's window, run by run.sh under Xvfb with AT-SPI.
+
+The main story is one session, in order: add a chordset, type its title, swipe it away,
+undo, then switch to another window so Imager saves, and check the database."""
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import traceback
+
+from harness import App, click, extents, move_pointer, screenshot, wait_for, xdotool
+
+TITLE = "Blue Hour"
+results = []
+
+
+def test(function):
+    results.append(function)
+    return function
+
+
+def rows(database):
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        chordsets = connection.execute("SELECT count(*) FROM chordset").fetchone()[0]
+        chords = connection.execute("SELECT count(*) FROM chord").fetchone()[0]
+        titles = [row[0] for row in connection.execute("SELECT title FROM chordset ORDER BY position")]
+        return chordsets, chords, titles
+    finally:
+        connection.close()
+
+
+@test
+def the_window_opens_with_the_starter_chordsets(app):
+    app.wait_for_control("frame", "Imager")
+    app.wait_for_control("push button", "Add Chordset")
+    app.wait_for_control("push button", "Main Menu")
+    app.wait_for_control("label", "Warm")
+    app.wait_for_control("push button", "Chord 1: #F6D14E")
+
+
+@test
+def adding_a_chordset_and_typing_its_title_renames_it(app):
+    app.focus()
+    click(app.wait_for_control("push button", "Add Chordset"))
+    # The new row's title is already in editing, with its text selected.
+    app.wait_for_control("text", "Chordset title")
+    xdotool("type", "--delay", 30, TITLE)
+    xdotool("key", "Return")
+    app.wait_for_control("label", TITLE)
+    screenshot("after-rename")
+
+
+@test
+def swiping_a_row_left_reveals_delete_which_deletes_it(app):
+    label = app.wait_for_control("label", TITLE)
+    x, y, w, h = extents(label)
+    start_x, start_y = x + w // 2 + 60, y + h // 2
+    move_pointer(start_x, start_y)
+    xdotool("mousedown", 1)
+    for step in range(1, 13):
+        xdotool("mousemove", start_x - 14 * step, start_y)
+        time.sleep(0.02)
+    xdotool("mouseup", 1)
+    delete = app.wait_for_control("push button", "Delete")
+    screenshot("swiped")
+    click(delete)
+    wait_for(lambda: app.find("label", TITLE) is None, 5, f"“{TITLE}” to disappear")
+    app.wait_for_control("label", f"“{TITLE}” deleted")
+    screenshot("deleted")
+
+
+@test
+def control_z_brings_the_deleted_chordset_back(app):
+    xdotool("key", "ctrl+z")
+    app.wait_for_control("label", TITLE)
+
+
+@test
+def switching_to_another_window_saves(app):
+    other = subprocess.Popen(["xmessage", "-geometry", "+900+600", "another window"],
+                             stderr=subprocess.DEVNULL)
+    try:
+        # xmessage does not set _NET_WM_PID; find it by its class.
+        window = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "Xmessage"],
+                                                 capture_output=True, text=True).stdout.split()[0],
+                          10, "xmessage's window")
+        xdotool("windowfocus", "--sync", window)
+        wait_for(lambda: app.saved_lines(), 10, "a “Saved ” line on stdout")
+        chordsets, chords, titles = rows(app.database)
+        assert chords == 8 * chordsets, f"{chords} chords for {chordsets} chordsets"
+        assert TITLE in titles, f"{TITLE!r} not in {titles}"
+        assert chordsets == 7, f"expected the 6 starter chordsets and {TITLE!r}, found {titles}"
+    finally:
+        other.terminate()
+
+
+@test
+def a_second_launch_presents_the_first_window_and_exits(app):
+    second = app.launch()
+    assert second.wait(15) == 0, "the second instance should hand over and exit 0"
+    assert app.process.poll() is None, "the first instance should still run"
+
+
+@test
+def a_horizontal_scroll_reveals_delete_like_a_touchpad_swipe(app):
+    label = app.wait_for_control("label", "Forest")
+    x, y, w, h = extents(label)
+    move_pointer(x + w + 150, y + h // 2)
+    # Buttons 6 and 7 are a horizontal wheel: GTK reports them as horizontal scrolling.
+    xdotool("click", "--repeat", 3, "--delay", 30, 7)
+    delete = app.wait_for_control("push button", "Delete")
+    click(delete)
+    wait_for(lambda: app.find("label", "Forest") is None, 5, "“Forest” to disappear")
+
+
+@test
+def the_delete_key_deletes_the_selected_row_and_the_toast_undoes_it(app):
+    click(app.wait_for_control("label", "Sunset"))
+    xdotool("key", "Escape")  # clicking the title starts renaming it; leave that
+    xdotool("key", "Delete")
+    wait_for(lambda: app.find("label", "Sunset") is None, 5, "“Sunset” to disappear")
+    click(app.wait_for_control("push button", "Undo"))
+    app.wait_for_control("label", "Sunset")
+
+
+@test
+def right_click_opens_the_row_menu(app):
+    label = app.wait_for_control("label", "Ocean")
+    x, y, w, h = extents(label)
+    move_pointer(x + w + 150, y + h // 2)
+    xdotool("click", 3)
+    app.wait_for_control("menu item", "Rename")
+    app.wait_for_control("menu item", "Delete")
+    xdotool("key", "Escape")
+
+
+@test
+def sigterm_saves_and_quits(app):
+    app.focus()
+    click(app.wait_for_control("push button", "Add Chordset"))
+    xdotool("type", "--delay", 30, "Last Words")
+    xdotool("key", "Return")
+    app.wait_for_control("label", "Last Words")
+    before = len(app.saved_lines())
+    app.process.send_signal(signal.SIGTERM)
+    assert app.process.wait(10) == 0, "imager should exit cleanly on SIGTERM"
+    time.sleep(0.2)
+    assert len(app.saved_lines()) > before, "SIGTERM should save first"
+    _, _, titles = rows(app.database)
+    assert "Last Words" in titles, titles
+    assert os.path.exists(os.path.join(app.env["XDG_CONFIG_HOME"], "io.github.imagerproject.Imager", "window.ini")), \
+        "the window size should be remembered"
+
+
+@test
+def control_w_closes_the_window_after_saving(first):
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        click(app.wait_for_control("push button", "Add Chordset"))
+        xdotool("type", "--delay", 30, "Closing Time")
+        xdotool("key", "Return")
+        app.wait_for_control("label", "Closing Time")
+        xdotool("key", "ctrl+w")
+        assert app.process.wait(10) == 0, "closing the only window should end imager cleanly"
+        time.sleep(0.2)
+        assert app.saved_lines(), "closing should save"
+        chordsets, chords, titles = rows(app.database)
+        assert "Closing Time" in titles and chords == 8 * chordsets, (chordsets, chords, titles)
+    finally:
+        app.cleanup()
+
+
+def main():
+    binary = sys.argv[1]
+    app = App(binary).start()
+    passed = failed = 0
+    try:
+        for function in results:
+            name = function.__name__
+            started = time.time()
+            try:
+                function(app)
+                passed += 1
+                print(f"PASS {name} ({time.time() - started:.1f} s)", flush=True)
+            except Exception as error:
+                failed += 1
+                print(f"FAIL {name}: {error}", flush=True)
+                if os.environ.get("IMAGER_E2E_VERBOSE"):
+                    traceback.print_exc()
+                screenshot(f"failed-{name}")
+    finally:
+        app.cleanup()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+import CGtk
+import ImagerCore
+@testable import ImagerGtk
+import XCTest
+
+final class MainWindowTests: GtkTestCase {
+    func testAddChordsetAppendsARowAndPutsItsTitleIntoEditing() throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+
+        activate(.addChordset, in: window)
+
+        XCTAssertEqual(window.controller.count, 3)
+        XCTAssertEqual(window.list.model.count, 3)
+        XCTAssertEqual(window.list.selectedPosition, 2)
+        XCTAssertTrue(pump(until: { window.list.boundRow(at: 2)?.title.isEditing == true }),
+                      "the new row's title should be in editing")
+        XCTAssertEqual(shownTitles(window)[2], Chordset.defaultTitle)
+    }
+
+    func testCommittingAnEditedTitleRenamesTheChordset() throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        let row = try XCTUnwrap(window.list.boundRow(at: 1))
+
+        row.title.startEditing()
+        row.title.replaceEnteredText("  Deep Sea ")
+        row.title.commit()
+        pump(seconds: 0.05)
+
+        XCTAssertEqual(window.controller.chordsets[1].title, "Deep Sea")
+        XCTAssertEqual(shownTitles(window)[1], "Deep Sea")
+        XCTAssertEqual(window.controller.undoName, "Rename")
+    }
+
+    func testCancellingAnEditKeepsTheTitle() throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        let row = try XCTUnwrap(window.list.boundRow(at: 0))
+
+        row.title.startEditing()
+        row.title.replaceEnteredText("Cold")
+        row.title.cancel()
+
+        XCTAssertEqual(window.controller.chordsets[0].title, "Warm")
+        XCTAssertEqual(row.title.text, "Warm")
+        XCTAssertFalse(window.controller.canUndo)
+    }
+
+    func testDeleteActionRemovesTheSelectedRowAndOffersUndo() throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        window.list.select(position: 1)
+
+        activate(.deleteChordset, in: window)
+
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Forest"])
+        XCTAssertEqual(window.list.model.count, 2)
+        XCTAssertEqual(shownTitles(window), [0: "Warm", 1: "Forest"])
+        XCTAssertTrue(window.toast.isShown)
+        XCTAssertEqual(window.toast.message, "“Ocean” deleted")
+
+        activate(.undo, in: window)
+
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean", "Forest"])
+        XCTAssertEqual(window.list.model.count, 3)
+        XCTAssertEqual(shownTitles(window), [0: "Warm", 1: "Ocean", 2: "Forest"])
+
+        activate(.redo, in: window)
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Forest"])
+    }
+
+    func testTheSwipedDeleteButtonDeletesItsOwnRow() throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        let row = try XCTUnwrap(window.list.boundRow(at: 2))
+
+        row.swipe.open()
+        pump(seconds: 0.3)
+        XCTAssertTrue(row.swipe.isOpen)
+        // A button activated from the keyboard emits clicked after a short press animation.
+        gtk_widget_activate(try XCTUnwrap(deleteButton(of: row)))
+        pump(until: { window.controller.count == 2 })
+
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean"])
+        XCTAssertEqual(window.toast.message, "“Forest” deleted")
+    }
+
+    func testTheEmptyStateShowsWithoutChordsets() throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        XCTAssertEqual(visiblePage(window), "list")
+
+        window.list.select(position: 0)
+        activate(.deleteChordset, in: window)
+        XCTAssertEqual(visiblePage(window), "empty")
+
+        activate(.undo, in: window)
+        XCTAssertEqual(visiblePage(window), "list")
+    }
+
+    func testActionsAreEnabledOnlyWhenTheyApply() throws {
+        let window = makeWindow(try makeController(titles: []))
+        XCTAssertFalse(isEnabled(.undo, window))
+        XCTAssertFalse(isEnabled(.deleteAll, window))
+        XCTAssertFalse(isEnabled(.deleteChordset, window))
+
+        activate(.addChordset, in: window)
+
+        XCTAssertTrue(isEnabled(.undo, window))
+        XCTAssertFalse(isEnabled(.redo, window))
+        XCTAssertTrue(isEnabled(.deleteAll, window))
+        XCTAssertTrue(isEnabled(.deleteChordset, window))
+    }
+
+    func testAColourChangeRedrawsOnlyItsCell() throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        let id = window.controller.chordsets[1].id
+        let orange = try XCTUnwrap(RGBAColor(hex: "#E99057"))
+
+        window.controller.setColor(orange, slot: 2, of: id)
+
+        let row = try XCTUnwrap(window.list.boundRow(at: 1))
+        XCTAssertEqual(row.cells[2].color, orange)
+        XCTAssertEqual(ChordCell.accessibleLabel(slot: 2, color: orange), "Chord 3: #E99057")
+    }
+
+    func testEveryActionHasItsNameAndTheShortcutsWindowBuilds() throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        for action in WindowAction.allCases where action.group == .window {
+            XCTAssertNotNil(window.actions[action], "\(action.detailedName) is not installed")
+        }
+        XCTAssertEqual(WindowAction.showShortcuts.accelerators, ["<Control>question"])
+        let builder = try XCTUnwrap(gtk_builder_new_from_string(ShortcutsWindow.xml, -1))
+        XCTAssertNotNil(gtk_builder_get_object(builder, "shortcuts"))
+        unref(builder)
+    }
+
+    // MARK: Reaching into rows
+
+    private func deleteButton(of row: ChordsetRow) -> Widget? {
+        // The overlay's main child is the layer under the content; the button is in it.
+        gtk_widget_get_first_child(gtk_overlay_get_child(cgtk_overlay(row.widget)))
+    }
+
+    private func visiblePage(_ window: MainWindow) -> String? {
+        let stack = gtk_widget_get_ancestor(window.list.scrolledWindow, gtk_stack_get_type())!
+        return gtk_stack_get_visible_child_name(cgtk_stack(stack)).map { String(cString: $0) }
+    }
+
+    private func isEnabled(_ action: WindowAction, _ window: MainWindow) -> Bool {
+        g_action_group_get_action_enabled(OpaquePointer(window.window), action.name) != 0
+    }
+}
