@@ -30,7 +30,14 @@ let package = Package(
             name: "imager",
             dependencies: ["ImagerCore", "ImagerGtk"]
         ),
-        .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore"]),
+        // packaging/bench.sh runs it: store timings in process, the window's timings by launching imager.
+        .executableTarget(name: "imager-bench", dependencies: ["ImagerCore"]),
+        // Tests/CommandLine/run.sh drives it: the kill -9 save loop, a scriptable controller, the import fuzzer.
+        .executableTarget(
+            name: "imager-stress",
+            dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: ["ImagerGtk", "ImagerCore", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]

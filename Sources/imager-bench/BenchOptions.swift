@@ -1,0 +1,68 @@
+import Foundation
+
+/// What to run, from the command line that packaging/bench.sh builds.
+struct BenchOptions {
+    var sizes = [10, 1_000, 10_000, 100_000]
+    var smoke = false
+    /// Where sqlite_floor and gtk_floor were compiled.
+    var floorDirectory = ""
+    /// Imager's executable; nil skips the window's figures.
+    var imagerProgram: String?
+    var workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("imager-bench-\(getpid())")
+    /// Leaves the databases in place afterwards, to look into a figure.
+    var keep = false
+    /// Where the table goes besides standard output (bench.sh prints it from there, away
+    /// from what the D-Bus session's services print).
+    var outputPath: String?
+
+    static let usage = """
+        usage: imager-bench --floors DIR [--imager PATH] [--sizes 10,1000,10000,100000] [--smoke] [--work-dir DIR] [--keep] [--output FILE]
+          --floors DIR    where packaging/bench.sh compiled sqlite_floor and gtk_floor
+          --imager PATH   Imager's executable, for the window's figures (needs a display)
+          --sizes LIST    numbers of chordsets, comma-separated
+          --smoke         one repetition, short scripts: checks that the benchmark works
+          --work-dir DIR  where the databases go (default: a new folder in the temp dir)
+          --keep          leave the databases there afterwards
+          --output FILE   write the table to FILE instead of standard output
+        """
+
+    init(arguments: [String]) throws {
+        var remaining = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = remaining.popFirst() else { throw BenchError("\(flag) needs a value\n\(Self.usage)") }
+            return next
+        }
+        while let flag = remaining.popFirst() {
+            switch flag {
+            case "--sizes":
+                let list = try value(flag).split(separator: ",").map { Int($0.replacingOccurrences(of: "_", with: "")) }
+                guard !list.isEmpty, list.allSatisfy({ ($0 ?? 0) > 0 }) else { throw BenchError("--sizes takes positive numbers") }
+                sizes = list.map { $0! }.sorted()
+            case "--smoke": smoke = true
+            case "--keep": keep = true
+            case "--output": outputPath = try value(flag)
+            case "--floors": floorDirectory = try value(flag)
+            case "--imager": imagerProgram = try value(flag)
+            case "--work-dir": workDirectory = URL(fileURLWithPath: try value(flag), isDirectory: true)
+            case "--help", "-h": throw BenchError(Self.usage)
+            default: throw BenchError("unknown option \(flag)\n\(Self.usage)")
+            }
+        }
+        guard !floorDirectory.isEmpty else { throw BenchError("--floors is required\n\(Self.usage)") }
+    }
+
+    /// Repetitions of each store figure: fewer where one takes seconds.
+    func storeRepetitions(_ count: Int) -> Int {
+        smoke ? 1 : count <= 1_000 ? 7 : count <= 10_000 ? 5 : 3
+    }
+
+    var renameRepetitions: Int { smoke ? 1 : 25 }
+
+    /// Launches of each window per N.
+    func launchRepetitions(_ count: Int) -> Int {
+        smoke ? 1 : count <= 10_000 ? 5 : 3
+    }
+
+    var editCycles: Int { smoke ? 1 : 5 }
+    var scrollFrames: Int { smoke ? 30 : 1_000 }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import ImagerCore
+
+/// One run: the store's figures at every N, then the window's, then the edits and the
+/// scroll at the largest N; every figure next to its floor, every goal next to its result.
+struct BenchmarkRun {
+    var options: BenchOptions
+
+    /// The goals.
+    static let renameSaveGrowth = 2.0            // save after a rename at the largest N vs at N = 10
+    static let firstFrameRatio = [10_000: 1.5, 100_000: 2.0]
+    static let memoryGrowthMiB = 60.0            // peak RSS at the largest N minus at N = 10
+    static let frameBudget = 16.0                // milliseconds: one frame at 60 Hz
+
+    func run() throws -> ResultTable {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: options.workDirectory, withIntermediateDirectories: true)
+        defer { if !options.keep { try? fileManager.removeItem(at: options.workDirectory) } }
+        let started = monotonicMicroseconds()
+        let log = { (message: String) in
+            let seconds = Double(monotonicMicroseconds() - started) / 1_000_000
+            FileHandle.standardError.write(Data(String(format: "[%6.1f s] %@\n", seconds, message).utf8))
+        }
+
+        var store: [Int: StoreBenchmark.Figures] = [:]
+        for count in options.sizes {
+            store[count] = try StoreBenchmark(
+                count: count, repetitions: options.storeRepetitions(count),
+                renameRepetitions: options.renameRepetitions,
+                floorProgram: floor("sqlite_floor"), directory: directory(count),
+                database: StoreLocation.databaseURL(environment: ["XDG_DATA_HOME": dataHome(count).path])
+            ).run(log: log)
+        }
+
+        var launches: [Int: WindowBenchmark.Launches] = [:]
+        var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
+        if let imager = options.imagerProgram {
+            let window = WindowBenchmark(imagerProgram: imager, floorProgram: floor("gtk_floor"), environment: [:])
+            for (index, count) in options.sizes.enumerated() {
+                log("launches with \(count) chordsets")
+                launches[count] = try window.launches(dataHome: dataHome(count),
+                                                      repetitions: options.launchRepetitions(count),
+                                                      warmUp: index == 0 && !options.smoke)
+            }
+            let largest = options.sizes.last!
+            log("edits and scroll with \(largest) chordsets")
+            let result = try window.script(dataHome: dataHome(largest), count: largest,
+                                           editCycles: options.editCycles, scrollFrames: options.scrollFrames)
+            script = (largest, result.imager, result.floor)
+        }
+        log("done")
+        return table(store: store, launches: launches, script: script)
+    }
+
+    private func floor(_ name: String) -> String {
+        URL(fileURLWithPath: options.floorDirectory).appendingPathComponent(name).path
+    }
+
+    private func directory(_ count: Int) -> URL {
+        options.workDirectory.appendingPathComponent("n\(count)", isDirectory: true)
+    }
+
+    private func dataHome(_ count: Int) -> URL {
+        directory(count).appendingPathComponent("data", isDirectory: true)
+    }
+
+    // MARK: The table
+
+    private func table(store: [Int: StoreBenchmark.Figures], launches: [Int: WindowBenchmark.Launches],
+                       script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?) -> ResultTable {
+        var table = ResultTable()
+        let sizes = options.sizes
+        func timed(_ figure: String, _ count: Int, _ pair: StoreBenchmark.Pair, goal: String = "", met: Bool? = nil) {
+            table.add(.init(figure: figure, count: count, imager: formatMilliseconds(pair.imager),
+                            floor: formatMilliseconds(pair.floor), ratio: formatRatio(pair.imager, pair.floor),
+                            goal: goal, met: met))
+        }
+        for count in sizes { timed("store: load", count, store[count]!.load) }
+        for count in sizes { timed("store: full save", count, store[count]!.fullSave) }
+        let smallRename = store[10]?.renameSave.imager
+        for count in sizes {
+            var goal = "", met: Bool?
+            if let small = smallRename, count == sizes.last, count > 10 {
+                goal = "≤ \(Int(Self.renameSaveGrowth))× N=10 (\(formatMilliseconds(small)))"
+                met = store[count]!.renameSave.imager <= Self.renameSaveGrowth * small
+            }
+            timed("store: save after one rename", count, store[count]!.renameSave, goal: goal, met: met)
+        }
+
+        for count in sizes {
+            guard let launch = launches[count] else { continue }
+            let ratio = launch.imager.firstFrameMilliseconds / launch.floor.firstFrameMilliseconds
+            let limit = Self.firstFrameRatio[count]
+            table.add(.init(figure: "window: launch to first frame", count: count,
+                            imager: formatMilliseconds(launch.imager.firstFrameMilliseconds),
+                            floor: formatMilliseconds(launch.floor.firstFrameMilliseconds),
+                            ratio: formatRatio(launch.imager.firstFrameMilliseconds, launch.floor.firstFrameMilliseconds),
+                            goal: limit.map { String(format: "≤ %.1f× floor", $0) } ?? "",
+                            met: limit.map { ratio <= $0 }))
+        }
+        let smallRSS = launches[10]?.imager.peakRSSMiB
+        for count in sizes {
+            guard let launch = launches[count] else { continue }
+            var goal = "", met: Bool?
+            if let small = smallRSS, count == sizes.last, count > 10 {
+                goal = String(format: "< N=10 + %.0f MiB (%@)", Self.memoryGrowthMiB, formatMiB(small + Self.memoryGrowthMiB))
+                met = launch.imager.peakRSSMiB - small < Self.memoryGrowthMiB
+            }
+            table.add(.init(figure: "window: peak RSS", count: count, imager: formatMiB(launch.imager.peakRSSMiB),
+                            floor: formatMiB(launch.floor.peakRSSMiB),
+                            ratio: formatRatio(launch.imager.peakRSSMiB, launch.floor.peakRSSMiB), goal: goal, met: met))
+        }
+
+        if let script {
+            let budget = String(format: "< %.0f ms", Self.frameBudget)
+            for name in ["add", "rename", "delete"] {
+                guard let imager = script.imager.edits[name], let floor = script.floor.edits[name] else { continue }
+                table.add(.init(figure: "edit: \(name) to next frame", count: script.count,
+                                imager: formatMilliseconds(imager.total), floor: formatMilliseconds(floor.total),
+                                ratio: formatRatio(imager.total, floor.total), goal: budget,
+                                met: imager.total < Self.frameBudget))
+            }
+            let imager = script.imager.scroll, floor = script.floor.scroll
+            table.add(.init(figure: "scroll: frame time, median", count: script.count,
+                            imager: formatMilliseconds(imager.medianWork), floor: formatMilliseconds(floor.medianWork),
+                            ratio: formatRatio(imager.medianWork, floor.medianWork), goal: budget,
+                            met: imager.medianWork < Self.frameBudget))
+            table.add(.init(figure: "scroll: frame time, 95th percentile", count: script.count,
+                            imager: formatMilliseconds(imager.p95Work), floor: formatMilliseconds(floor.p95Work),
+                            ratio: formatRatio(imager.p95Work, floor.p95Work)))
+            table.add(.init(figure: "scroll: frame interval, median", count: script.count,
+                            imager: formatMilliseconds(imager.medianInterval),
+                            floor: formatMilliseconds(floor.medianInterval),
+                            ratio: formatRatio(imager.medianInterval, floor.medianInterval)))
+            table.add(.init(figure: "scroll: frames later than 25 ms", count: script.count,
+                            imager: "\(imager.late) of \(imager.frames)", floor: "\(floor.late) of \(floor.frames)",
+                            ratio: ""))
+        }
+        if options.smoke {
+            // One repetition proves the benchmark runs; it is no ground for judging a goal.
+            for index in table.rows.indices { table.rows[index].met = nil }
+        }
+        return table
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The one table the benchmark prints: a row per figure and N, Imager next to its floor,
+/// with the goal beside the result.
+struct ResultTable {
+    struct Row {
+        var figure: String
+        var count: Int
+        var imager: String
+        var floor: String
+        var ratio: String
+        var goal: String = ""
+        /// nil when the row has no goal, or the goal is not checked (a smoke run).
+        var met: Bool?
+    }
+
+    var rows: [Row] = []
+
+    mutating func add(_ row: Row) { rows.append(row) }
+
+    var markdown: String {
+        let header = ["figure", "N", "Imager", "floor", "ratio", "goal", "met?"]
+        let cells = rows.map { row in
+            [row.figure, grouped(row.count), row.imager, row.floor, row.ratio, row.goal,
+             row.met.map { $0 ? "yes" : "**no**" } ?? ""]
+        }
+        let widths = header.indices.map { column in
+            ([header[column]] + cells.map { $0[column] }).map(\.count).max()!
+        }
+        func line(_ values: [String]) -> String {
+            "| " + values.indices.map { values[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: " | ") + " |"
+        }
+        let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+        return ([line(header), rule] + cells.map(line)).joined(separator: "\n")
+    }
+}
+
+/// 100000 -> "100,000", as the issue writes its sizes.
+func grouped(_ value: Int) -> String {
+    let digits = Array(String(value))
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+        out.append(digit)
+    }
+    return out
+}
+
+func formatMilliseconds(_ value: Double) -> String {
+    switch value {
+    case ..<1: String(format: "%.3f ms", value)
+    case ..<10: String(format: "%.2f ms", value)
+    case ..<100: String(format: "%.1f ms", value)
+    default: String(format: "%.0f ms", value)
+    }
+}
+
+func formatMiB(_ value: Double) -> String { String(format: "%.1f MiB", value) }
+
+func formatRatio(_ imager: Double, _ floor: Double) -> String {
+    guard floor > 0 else { return "" }
+    return String(format: "%.2f×", imager / floor)
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The window's figures: Imager's real executable, launched with a database of N chordsets
+/// and IMAGER_BENCH set, next to `gtk_floor` launched the same way in the same run. Both
+/// print what they measured on GLib's monotonic clock, and their peak memory (see
+/// packaging/bench/gtk_floor.c for the protocol).
+struct WindowBenchmark {
+    var imagerProgram: String
+    var floorProgram: String
+    /// Shared by both programs: display, renderer.
+    var environment: [String: String]
+    var timeoutSeconds: Double = 180
+
+    struct Launch {
+        var firstFrameMilliseconds: Double
+        var peakRSSMiB: Double
+    }
+
+    /// Medians over the launches.
+    struct Launches {
+        var imager: Launch
+        var floor: Launch
+    }
+
+    struct Script {
+        /// "add", "rename", "delete": median total and median frame part, milliseconds.
+        var edits: [String: (total: Double, frame: Double)]
+        var scroll: Scroll
+    }
+
+    struct Scroll {
+        var frames: Int
+        /// Milliseconds from the frame's before-paint to its after-paint.
+        var medianWork: Double
+        var p95Work: Double
+        /// Frame-clock time between consecutive frames, milliseconds.
+        var medianInterval: Double
+        /// Frames that came more than 1.5 intervals of 60 Hz after the one before.
+        var late: Int
+    }
+
+    /// Launches Imager and the floor window alternately, each `repetitions` times, after one
+    /// untimed launch of each (it starts the session bus's services and warms the file cache).
+    func launches(dataHome: URL, repetitions: Int, warmUp: Bool) throws -> Launches {
+        var imager: [Launch] = [], floor: [Launch] = []
+        if warmUp {
+            _ = try launch(imagerProgram, [], mode: "first-frame", dataHome: dataHome)
+            _ = try launch(floorProgram, ["window"], mode: "first-frame", dataHome: dataHome)
+        }
+        for _ in 0..<repetitions {
+            imager.append(try launch(imagerProgram, [], mode: "first-frame", dataHome: dataHome))
+            floor.append(try launch(floorProgram, ["window"], mode: "first-frame", dataHome: dataHome))
+        }
+        func medianLaunch(_ launches: [Launch]) -> Launch {
+            Launch(firstFrameMilliseconds: median(launches.map(\.firstFrameMilliseconds))!,
+                   peakRSSMiB: median(launches.map(\.peakRSSMiB))!)
+        }
+        return Launches(imager: medianLaunch(imager), floor: medianLaunch(floor))
+    }
+
+    private func launch(_ program: String, _ arguments: [String], mode: String, dataHome: URL) throws -> Launch {
+        let result = try run(program, arguments, mode: mode, dataHome: dataHome)
+        guard let painted = result.values("first-frame").first?.first.flatMap(Int64.init) else {
+            throw BenchError("\(program) printed no first-frame line:\n\(result.errors.suffix(2000))")
+        }
+        guard let peak = result.values("peak-rss-kib").first?.first.flatMap(Double.init) else {
+            throw BenchError("\(program) printed no peak-rss-kib line")
+        }
+        return Launch(firstFrameMilliseconds: Double(painted - result.launchedAt) / 1000, peakRSSMiB: peak / 1024)
+    }
+
+    /// The scripted edits and the scroll, in Imager and in the floor's list of `count` rows.
+    func script(dataHome: URL, count: Int, editCycles: Int, scrollFrames: Int) throws -> (imager: Script, floor: Script) {
+        let extra = ["IMAGER_BENCH_EDIT_CYCLES": "\(editCycles)", "IMAGER_BENCH_SCROLL_FRAMES": "\(scrollFrames)"]
+        let imager = try run(imagerProgram, [], mode: "script", dataHome: dataHome, extra: extra)
+        let floor = try run(floorProgram, ["list", "\(count)"], mode: "script", dataHome: dataHome, extra: extra)
+        return (try parseScript(imager, program: imagerProgram), try parseScript(floor, program: floorProgram))
+    }
+
+    private func run(_ program: String, _ arguments: [String], mode: String, dataHome: URL,
+                     extra: [String: String] = [:]) throws -> ChildProcess.Result {
+        var environment = self.environment
+        environment["XDG_DATA_HOME"] = dataHome.path
+        // A fresh config folder: no remembered window size, so both windows open at 760×640.
+        environment["XDG_CONFIG_HOME"] = dataHome.deletingLastPathComponent().appendingPathComponent("config").path
+        environment["IMAGER_BENCH"] = mode
+        environment.merge(extra) { _, new in new }
+        let name = (program as NSString).lastPathComponent
+        return try ChildProcess(executable: program, arguments: arguments, environment: environment,
+                                timeoutSeconds: timeoutSeconds).run().checked("\(name) (\(mode))")
+    }
+
+    private func parseScript(_ result: ChildProcess.Result, program: String) throws -> Script {
+        guard !result.values("done").isEmpty else {
+            throw BenchError("\(program) did not finish its script:\n\(result.errors.suffix(2000))")
+        }
+        var samples: [String: [(Double, Double)]] = [:]
+        for fields in result.values("edit") where fields.count >= 3 {
+            guard let total = Double(fields[1]), let frame = Double(fields[2]) else { continue }
+            samples[fields[0], default: []].append((total / 1000, frame / 1000))
+        }
+        let edits = samples.mapValues { values in
+            (total: median(values.map(\.0))!, frame: median(values.map(\.1))!)
+        }
+        let frames = result.values("scroll-frame").compactMap { fields -> (Double, Double)? in
+            guard fields.count >= 2, let work = Double(fields[0]), let interval = Double(fields[1]) else { return nil }
+            return (work / 1000, interval / 1000)
+        }
+        guard !frames.isEmpty else { throw BenchError("\(program) reported no scroll frames") }
+        let work = frames.map(\.0), intervals = frames.map(\.1)
+        return Script(edits: edits, scroll: Scroll(
+            frames: frames.count, medianWork: median(work)!, p95Work: percentile(work, 0.95)!,
+            medianInterval: median(intervals)!, late: intervals.filter { $0 > 1.5 * 1000 / 60 }.count))
+    }
+}

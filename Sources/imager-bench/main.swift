@@ -1,0 +1,19 @@
+import Foundation
+
+// imager-bench: the benchmark of issue 6. packaging/bench.sh compiles the C floors, builds
+// this, and runs it under Xvfb; it prints one markdown table on standard output and its
+// progress on standard error. The exit status says only whether the benchmark worked:
+// goals that are not met are reported in the table, not as a failure.
+
+do {
+    let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    let table = try BenchmarkRun(options: options).run()
+    if let path = options.outputPath {
+        try (table.markdown + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    } else {
+        print(table.markdown)
+    }
+} catch {
+    FileHandle.standardError.write(Data("imager-bench: \(error)\n".utf8))
+    exit(1)
+}

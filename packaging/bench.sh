@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Imager's benchmark (issue 6): how Imager holds up with 10 to 100,000 chordsets, each figure
+# a ratio against a floor measured in the same run. Prints one markdown table (figure | N |
+# Imager | floor | ratio | goal | met?) on standard output, progress on standard error.
+#
+#   packaging/bench.sh                       the full run: N = 10, 1,000, 10,000, 100,000
+#                                            (release build; about 10 minutes on 2 cores)
+#   packaging/bench.sh --sizes 10,10000      other sizes (goals that compare with N = 10 need 10)
+#   packaging/bench.sh --smoke               CI's check that the benchmark still works: N = 10
+#                                            and 100, one repetition, well under a minute; reuses
+#                                            the debug build when there is one
+#   Anything else (--keep, --work-dir DIR) goes to imager-bench; see `imager-bench --help`.
+#
+# What runs: imager-bench (Sources/imager-bench) times Imager's store in process and launches
+# Imager's window with IMAGER_BENCH set (Sources/ImagerGtk/Benchmark); the floors are the C
+# programs in packaging/bench/, compiled here: sqlite_floor (raw SQLite) and gtk_floor (a
+# minimal GTK 4 window, and the same window with a plain GtkListView). The windows run under
+# Xvfb, in a private D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set.
+#
+# Exit status: 0 when the benchmark ran, whatever the figures; non-zero only when something
+# is broken (a build, a program that crashed, a window that never painted). Goals that are
+# not met show in the table, not in the exit status: this is a benchmark, not a timed test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+smoke=0
+sizes=""
+passthrough=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --smoke) smoke=1 ;;
+    --sizes) sizes=${2:?--sizes needs a list, such as 10,1000}; shift ;;
+    --sizes=*) sizes=${1#--sizes=} ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) passthrough+=("$1") ;;
+  esac
+  shift
+done
+if [ $smoke -eq 1 ]; then
+  sizes=${sizes:-10,100}
+  passthrough+=(--smoke)
+else
+  sizes=${sizes:-10,1000,10000,100000}
+fi
+
+for tool in xvfb-run pkg-config; do
+  command -v "$tool" >/dev/null || { echo "bench.sh: $tool is missing (Tests/install-test-deps.sh installs it)" >&2; exit 1; }
+done
+cc=${CC:-cc}
+command -v "$cc" >/dev/null || cc=clang
+
+# Imager and imager-bench. A smoke run reuses the debug build that Tests/run-all.sh made;
+# real figures come from a release build in its own scratch folder.
+if [ $smoke -eq 1 ] && [ -x .build/debug/imager-bench ] && [ -x .build/debug/imager ]; then
+  bin=$root/.build/debug
+elif [ $smoke -eq 1 ]; then
+  echo "bench.sh: building (debug)" >&2
+  swift build --product imager >&2
+  swift build --product imager-bench >&2
+  bin=$root/.build/debug
+else
+  echo "bench.sh: building (release, .build-bench)" >&2
+  swift build -c release --scratch-path .build-bench --product imager >&2
+  swift build -c release --scratch-path .build-bench --product imager-bench >&2
+  bin=$root/.build-bench/release
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/imager-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+floors=$work/floors
+mkdir -p "$floors"
+"$cc" -O2 -Wall -o "$floors/sqlite_floor" packaging/bench/sqlite_floor.c $(pkg-config --cflags --libs sqlite3)
+"$cc" -O2 -Wall -o "$floors/gtk_floor" packaging/bench/gtk_floor.c $(pkg-config --cflags --libs gtk4)
+
+session=()
+command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
+export GSK_RENDERER=${GSK_RENDERER:-cairo}
+log=$work/bench.log
+status=0
+# imager-bench's progress lines ("[  12.3 s] ...") are shown and its table printed at the end;
+# the session's own chatter (D-Bus activations, portals) goes to the log, shown only if
+# something breaks.
+xvfb-run -a -s "-screen 0 1280x800x24" "${session[@]}" \
+  "$bin/imager-bench" --floors "$floors" --imager "$bin/imager" --sizes "$sizes" \
+  --work-dir "$work/data" --output "$work/table.md" "${passthrough[@]}" \
+  >>"$log" 2> >(tee -a "$log" | grep --line-buffered -E '^\[ *[0-9.]+ s\]' >&2) || status=$?
+wait
+if [ $status -ne 0 ]; then
+  echo "bench.sh: the benchmark failed (status $status); the end of its log:" >&2
+  grep -v -E '^\[ *[0-9.]+ s\]' "$log" | tail -40 >&2
+  exit $status
+fi
+cat "$work/table.md"
+gtk=$(pkg-config --modversion gtk4)
+sqlite=$(pkg-config --modversion sqlite3)
+cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+echo
+echo "Measured on $(nproc) cores (${cpu:-unknown CPU}), GTK $gtk under Xvfb with GSK_RENDERER=$GSK_RENDERER, SQLite $sqlite$([ $smoke -eq 1 ] && echo ", smoke run: one repetition, goals not judged")."
