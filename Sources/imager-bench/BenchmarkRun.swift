@@ -35,7 +35,9 @@ struct BenchmarkRun {
         var launches: [Int: WindowBenchmark.Launches] = [:]
         var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
         if let imager = options.imagerProgram {
-            let window = WindowBenchmark(imagerProgram: imager, floorProgram: floor("gtk_floor"), environment: [:])
+            // A window that never paints is broken; a smoke run should say so within a minute.
+            let window = WindowBenchmark(imagerProgram: imager, floorProgram: floor("gtk_floor"),
+                                         timeoutSeconds: options.smoke ? 60 : 300)
             for (index, count) in options.sizes.enumerated() {
                 log("launches with \(count) chordsets")
                 launches[count] = try window.launches(dataHome: dataHome(count),

@@ -7,9 +7,8 @@ import Foundation
 struct WindowBenchmark {
     var imagerProgram: String
     var floorProgram: String
-    /// Shared by both programs: display, renderer.
-    var environment: [String: String]
-    var timeoutSeconds: Double = 180
+    /// Both programs inherit the rest of the environment (DISPLAY, GSK_RENDERER) from bench.sh.
+    var timeoutSeconds: Double = 300
 
     struct Launch {
         var firstFrameMilliseconds: Double
@@ -79,8 +78,7 @@ struct WindowBenchmark {
 
     private func run(_ program: String, _ arguments: [String], mode: String, dataHome: URL,
                      extra: [String: String] = [:]) throws -> ChildProcess.Result {
-        var environment = self.environment
-        environment["XDG_DATA_HOME"] = dataHome.path
+        var environment = ["XDG_DATA_HOME": dataHome.path]
         // A fresh config folder: no remembered window size, so both windows open at 760×640.
         environment["XDG_CONFIG_HOME"] = dataHome.deletingLastPathComponent().appendingPathComponent("config").path
         environment["IMAGER_BENCH"] = mode
