@@ -100,6 +100,13 @@ struct BenchmarkRun {
                             goal: limit.map { String(format: "≤ %.1f× floor", $0) } ?? "",
                             met: limit.map { ratio <= $0 }))
         }
+        for count in sizes {
+            guard let launch = launches[count], let complete = launch.imager.listCompleteMilliseconds else { continue }
+            table.add(.init(figure: "window: launch to whole list in memory", count: count,
+                            imager: formatMilliseconds(complete),
+                            floor: formatMilliseconds(launch.floor.firstFrameMilliseconds),
+                            ratio: formatRatio(complete, launch.floor.firstFrameMilliseconds)))
+        }
         let smallRSS = launches[10]?.imager.peakRSSMiB
         for count in sizes {
             guard let launch = launches[count] else { continue }

@@ -12,6 +12,9 @@ struct WindowBenchmark {
 
     struct Launch {
         var firstFrameMilliseconds: Double
+        /// Imager only: until every chordset is in memory (a large list paints its first
+        /// page first and reads the rest on another thread). The floor window has no list.
+        var listCompleteMilliseconds: Double?
         var peakRSSMiB: Double
     }
 
@@ -52,6 +55,7 @@ struct WindowBenchmark {
         }
         func medianLaunch(_ launches: [Launch]) -> Launch {
             Launch(firstFrameMilliseconds: median(launches.map(\.firstFrameMilliseconds))!,
+                   listCompleteMilliseconds: median(launches.compactMap(\.listCompleteMilliseconds)),
                    peakRSSMiB: median(launches.map(\.peakRSSMiB))!)
         }
         return Launches(imager: medianLaunch(imager), floor: medianLaunch(floor))
@@ -65,7 +69,10 @@ struct WindowBenchmark {
         guard let peak = result.values("peak-rss-kib").first?.first.flatMap(Double.init) else {
             throw BenchError("\(program) printed no peak-rss-kib line")
         }
-        return Launch(firstFrameMilliseconds: Double(painted - result.launchedAt) / 1000, peakRSSMiB: peak / 1024)
+        let complete = result.values("list-complete").first?.first.flatMap(Int64.init)
+        return Launch(firstFrameMilliseconds: Double(painted - result.launchedAt) / 1000,
+                      listCompleteMilliseconds: complete.map { Double($0 - result.launchedAt) / 1000 },
+                      peakRSSMiB: peak / 1024)
     }
 
     /// The scripted edits and the scroll, in Imager and in the floor's list of `count` rows.

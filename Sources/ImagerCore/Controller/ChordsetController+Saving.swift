@@ -5,6 +5,8 @@ extension ChordsetController {
     /// change stays in memory, `saveError` says why, and the next save tries again.
     @discardableResult
     public func save() -> SaveOutcome {
+        // The report counts the whole list, so the rest of it must be in memory first.
+        finishLoadingNow()
         let started = DispatchTime.now().uptimeNanoseconds
         let store: ChordsetStore
         do {
@@ -49,20 +51,25 @@ extension ChordsetController {
     /// This is Core Data's "automatically merges changes from the parent".
     @discardableResult
     public func mergeExternalChanges() throws(StoreError) -> Bool {
-        guard let store else { return false }
+        guard let store, !isLoadingRest else { return false }
         let version = try store.dataVersion()
         guard version != lastDataVersion else { return false }
-        var merged = try store.loadAll()
-        for (id, entry) in pending.entries {
-            merged.removeAll { $0.id == id }
-            if case let .upsert(chordset, _, _) = entry { merged.append(chordset) }
-        }
-        merged.sort { $0.position < $1.position }
+        let merged = overlayingPendingChanges(on: try store.loadAll())
         let previousCount = chordsets.count
         lastDataVersion = version
         if merged == chordsets { return false }
         chordsets = merged
         listChanged(.reloaded(previousCount: previousCount))
         return true
+    }
+
+    /// What the store holds, with every unsaved change of ours laid on top, in list order.
+    func overlayingPendingChanges(on stored: [Chordset]) -> [Chordset] {
+        let entries = pending.entries
+        guard !entries.isEmpty else { return stored }
+        var merged = stored.filter { entries[$0.id] == nil }
+        for case let .upsert(chordset, _, _) in entries.values { merged.append(chordset) }
+        merged.sort { $0.position < $1.position }
+        return merged
     }
 }

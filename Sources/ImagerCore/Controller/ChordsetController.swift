@@ -29,12 +29,22 @@ public final class ChordsetController {
     @ObservationIgnored var reopenStore: (() throws(StoreError) -> ChordsetStore)?
     @ObservationIgnored var lastDataVersion: Int?
     @ObservationIgnored let clock: () -> Date
+    /// While only the first page is in memory: the largest position in the store, so that
+    /// chordsets added meanwhile still go after every stored one.
+    @ObservationIgnored var storedMaxPosition: Double?
+    /// True from a first-page start until `finishLoading` brings in the rest.
+    public internal(set) var isLoadingRest = false
 
     /// A controller over an open store, showing what the store holds.
-    public init(store: ChordsetStore, clock: @escaping () -> Date = Date.init) throws(StoreError) {
+    public convenience init(store: ChordsetStore, clock: @escaping () -> Date = Date.init) throws(StoreError) {
+        self.init(initial: try store.loadAll(), store: store, clock: clock)
+    }
+
+    /// Shared by the store initialisers: `chordsets` is what was read, in list order.
+    init(initial chordsets: [Chordset], store: ChordsetStore, clock: @escaping () -> Date) {
         self.store = store
         self.clock = clock
-        chordsets = try store.loadAll()
+        self.chordsets = chordsets
         lastDataVersion = try? store.dataVersion()
     }
 
@@ -68,7 +78,7 @@ public final class ChordsetController {
     @discardableResult
     public func add(title: String = Chordset.defaultTitle) -> Chordset {
         let now = clock()
-        let position = (chordsets.last?.position ?? -1).rounded(.down) + 1
+        let position = max(chordsets.last?.position ?? -1, storedMaxPosition ?? -1).rounded(.down) + 1
         let chordset = Chordset.random(title: cleanTitle(title) ?? Chordset.defaultTitle, position: position, now: now)
         perform(.insert([chordset]), named: "Add Chordset")
         return chordset
@@ -90,6 +100,7 @@ public final class ChordsetController {
     }
 
     public func deleteAll() {
+        finishLoadingNow()
         guard !chordsets.isEmpty else { return }
         perform(.remove(chordsets), named: "Delete All")
     }
@@ -132,6 +143,7 @@ public final class ChordsetController {
     @discardableResult
     public func append(imported: [Chordset]) -> [Chordset] {
         guard !imported.isEmpty else { return [] }
+        finishLoadingNow()
         var ids = Set(chordsets.map(\.id))
         var next = (chordsets.last?.position ?? -1).rounded(.down) + 1
         var added: [Chordset] = []

@@ -51,111 +51,177 @@ public enum ChordsetDocument {
         if data.count > maximumFileSize {
             throw fail("is larger than \(maximumFileSize / 1_048_576) MiB")
         }
-        let json: Any
+        // Read in one pass, entries checked as they come; nothing is refused until the whole
+        // text has proved to be JSON, so a broken end of file is reported before a bad entry.
+        var document = DocumentReading(now: Date())
+        let root: JSONScalar
         do {
-            json = try JSONSerialization.jsonObject(with: escapingByteOrderMarks(data), options: [])
+            root = try JSONReader.read(data) { reader throws(JSONSyntaxError) in
+                try reader.read(object: { reader, key throws(JSONSyntaxError) in try document.read(&reader, key: key) })
+            }
         } catch {
-            throw fail("is not valid JSON (\(jsonProblem(error)))")
+            throw fail("is not valid JSON (\(error.message))")
         }
-        guard let root = json as? [String: Any] else {
+        guard root == .object else {
             throw fail("the top level must be an object with \"version\" and \"chordsets\"")
         }
-        guard let version = root["version"] else { throw fail("\"version\" is missing") }
-        guard let number = version as? NSNumber, !isBool(number), number.doubleValue == Double(Self.version) else {
+        guard let version = document.version else { throw fail("\"version\" is missing") }
+        // `true` is not version 1, and neither is "1".
+        guard case let .number(text) = version, JSONReader.number(text)?.doubleValue == Double(Self.version) else {
             throw fail("\"version\" is \(short(version)); this Imager reads version \(Self.version)")
         }
-        guard let list = root["chordsets"] else { throw fail("\"chordsets\" is missing") }
-        guard let entries = list as? [Any] else { throw fail("\"chordsets\" must be a list") }
+        guard let list = document.chordsets else { throw fail("\"chordsets\" is missing") }
+        guard list == .list else { throw fail("\"chordsets\" must be a list") }
+        if let problem = document.entries.problem { throw fail(problem) }
+        return document.entries.chordsets
+    }
 
+    /// The top-level members that matter; for a repeated key the last one counts, as in any JSON reader.
+    private struct DocumentReading {
+        let now: Date
+        var version: JSONScalar?
+        var chordsets: JSONScalar?
+        var entries: EntryReading
+
+        init(now: Date) {
+            self.now = now
+            entries = EntryReading(now: now)
+        }
+
+        mutating func read(_ reader: inout JSONReader, key: String) throws(JSONSyntaxError) {
+            switch key {
+            case "version":
+                version = try reader.read()
+            case "chordsets":
+                var list = EntryReading(now: now)
+                chordsets = try reader.read(list: { reader, index throws(JSONSyntaxError) in try list.read(&reader, index: index) })
+                entries = list
+            default:
+                try reader.read()
+            }
+        }
+    }
+
+    /// The entries of a "chordsets" list, each checked once read. The first bad one's reason is
+    /// kept and the rest are only read, so that JSON errors after it still come first.
+    private struct EntryReading {
+        let now: Date
+        var chordsets: [Chordset] = []
         var seen = Set<UUID>()
-        var result: [Chordset] = []
-        result.reserveCapacity(entries.count)
-        let now = Date()
-        for (index, rawEntry) in entries.enumerated() {
+        var problem: String?
+
+        mutating func read(_ reader: inout JSONReader, index: Int) throws(JSONSyntaxError) {
+            guard problem == nil else {
+                try reader.read()
+                return
+            }
+            var fields = EntryFields()
+            let kind = try reader.read(object: { reader, key throws(JSONSyntaxError) in try fields.read(&reader, key: key) })
+            do {
+                chordsets.append(try check(fields, isObject: kind == .object, index: index))
+            } catch {
+                problem = error.reason
+            }
+        }
+
+        private mutating func check(_ fields: EntryFields, isObject: Bool, index: Int) throws(EntryProblem) -> Chordset {
             var label = "chordsets[\(index)]"
-            guard let entry = rawEntry as? [String: Any] else { throw fail("\(label) must be an object") }
-            guard let rawTitle = entry["title"] else { throw fail("\(label) has no \"title\"") }
-            guard let title = rawTitle as? String else { throw fail("\(label): \"title\" must be text") }
+            guard isObject else { throw EntryProblem("\(label) must be an object") }
+            guard let rawTitle = fields.title else { throw EntryProblem("\(label) has no \"title\"") }
+            guard case let .text(title) = rawTitle else { throw EntryProblem("\(label): \"title\" must be text") }
             label += " (“\(String(title.prefix(40)))”)"
 
-            var id = UUID()
-            if let rawID = entry["id"] {
-                guard let text = rawID as? String, let parsed = UUID(uuidString: text) else {
-                    throw fail("\(label): \"id\" \(short(rawID)) is not a UUID")
+            let id: UUID
+            if let rawID = fields.id {
+                guard case let .text(text) = rawID, let parsed = UUID(uuidString: text) else {
+                    throw EntryProblem("\(label): \"id\" \(short(rawID)) is not a UUID")
                 }
                 guard seen.insert(parsed).inserted else {
-                    throw fail("\(label): duplicate id \(parsed.uuidString)")
+                    throw EntryProblem("\(label): duplicate id \(parsed.uuidString)")
                 }
                 id = parsed
+            } else {
+                id = UUID()
             }
             var createdAt = now
-            if let rawCreated = entry["createdAt"] {
-                guard let seconds = rawCreated as? NSNumber, !isBool(seconds), seconds.doubleValue.isFinite else {
-                    throw fail("\(label): \"createdAt\" must be a number of seconds since 1970")
+            if let rawCreated = fields.createdAt {
+                guard case let .number(text) = rawCreated, let seconds = JSONReader.number(text)?.doubleValue, seconds.isFinite else {
+                    throw EntryProblem("\(label): \"createdAt\" must be a number of seconds since 1970")
                 }
-                createdAt = Date(timeIntervalSince1970: seconds.doubleValue)
+                createdAt = Date(timeIntervalSince1970: seconds)
             }
-            guard let rawChords = entry["chords"] else { throw fail("\(label) has no \"chords\"") }
-            guard let chordList = rawChords as? [Any] else { throw fail("\(label): \"chords\" must be a list") }
-            guard chordList.count == Chordset.chordCount else {
-                throw fail("\(label) has \(chordList.count) chords; a chordset has exactly \(Chordset.chordCount)")
+            guard let rawChords = fields.chords else { throw EntryProblem("\(label) has no \"chords\"") }
+            guard rawChords == .list else { throw EntryProblem("\(label): \"chords\" must be a list") }
+            guard fields.colors.count == Chordset.chordCount else {
+                throw EntryProblem("\(label) has \(fields.colors.count) chords; a chordset has exactly \(Chordset.chordCount)")
             }
             var chords: [Chord] = []
-            for (slot, rawChord) in chordList.enumerated() {
-                guard let chord = rawChord as? [String: Any], let rawColor = chord["color"] else {
-                    throw fail("\(label): chord \(slot + 1) must be an object with a \"color\"")
+            chords.reserveCapacity(Chordset.chordCount)
+            for (slot, rawColor) in fields.colors.enumerated() {
+                guard let rawColor else {
+                    throw EntryProblem("\(label): chord \(slot + 1) must be an object with a \"color\"")
                 }
-                guard let text = rawColor as? String, let color = RGBAColor(hex: text) else {
-                    throw fail("\(label): chord \(slot + 1) has the colour \(short(rawColor)); use #RRGGBB or #RRGGBBAA")
+                guard case let .text(text) = rawColor, let color = RGBAColor(hex: text) else {
+                    throw EntryProblem("\(label): chord \(slot + 1) has the colour \(short(rawColor)); use #RRGGBB or #RRGGBBAA")
                 }
                 chords.append(Chord(color: color))
             }
-            result.append(Chordset(id: id, title: ChordsetTitle.sanitized(title), position: Double(index),
-                                   createdAt: createdAt, chords: chords)!)
+            guard let chordset = Chordset(id: id, title: ChordsetTitle.sanitized(title), position: Double(index),
+                                          createdAt: createdAt, chords: chords) else {
+                throw EntryProblem("\(label) has \(chords.count) chords; a chordset has exactly \(Chordset.chordCount)")
+            }
+            return chordset
         }
-        return result
     }
 
-    /// Foundation on Linux drops a U+FEFF that starts a string value ("\u{FEFF}Warm" reads as
-    /// "Warm"), so raw ones past the file's own byte order mark are spelled `\uFEFF` first;
-    /// outside a string either spelling is invalid JSON.
-    static func escapingByteOrderMarks(_ data: Data) -> Data {
-        let mark = Data([0xEF, 0xBB, 0xBF])
-        let body = data.starts(with: mark) ? data.dropFirst(3) : data[...]
-        guard let first = body.firstRange(of: mark) else { return data }
-        var escaped = Data(data[..<first.lowerBound])
-        escaped.reserveCapacity(data.count + 16)
-        var rest = data[first.lowerBound...]
-        while let next = rest.firstRange(of: mark) {
-            escaped.append(rest[..<next.lowerBound])
-            escaped.append(contentsOf: Array("\\uFEFF".utf8))
-            rest = rest[next.upperBound...]
+    /// One entry's members as written, before any check.
+    private struct EntryFields {
+        var title: JSONScalar?
+        var id: JSONScalar?
+        var createdAt: JSONScalar?
+        var chords: JSONScalar?
+        /// Each chord's "color"; nil where the chord is not an object or has none.
+        var colors: [JSONScalar?] = []
+
+        mutating func read(_ reader: inout JSONReader, key: String) throws(JSONSyntaxError) {
+            switch key {
+            case "title": title = try reader.read()
+            case "id": id = try reader.read()
+            case "createdAt": createdAt = try reader.read()
+            case "chords":
+                var list: [JSONScalar?] = []
+                list.reserveCapacity(Chordset.chordCount)
+                chords = try reader.read(list: { reader, _ throws(JSONSyntaxError) in
+                    var color: JSONScalar?
+                    try reader.read(object: { reader, key throws(JSONSyntaxError) in
+                        if key == "color" { color = try reader.read() } else { try reader.read() }
+                    })
+                    list.append(color)
+                })
+                colors = list
+            default:
+                try reader.read()
+            }
         }
-        escaped.append(rest)
-        return escaped
     }
 
-    private static func isBool(_ number: NSNumber) -> Bool {
-        // JSONSerialization gives booleans as NSNumber too, typed "c"; `true` is not version 1.
-        String(cString: number.objCType) == "c"
+    private struct EntryProblem: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
     }
 
-    private static func short(_ value: Any) -> String {
+    private static func short(_ value: JSONScalar) -> String {
         let text: String
         switch value {
-        case let string as String: text = "\"\(string)\""
-        case is NSNull: text = "null"
-        case let number as NSNumber: text = isBool(number) ? (number.boolValue ? "true" : "false") : "\(number)"
-        case is [Any]: text = "a list"
-        case is [String: Any]: text = "an object"
-        default: text = "\(value)"
+        case let .text(string): text = "\"\(string)\""
+        case .null: text = "null"
+        case let .bool(flag): text = flag ? "true" : "false"
+        // Spelled as JSONSerialization's NSNumber printed it: `1e3` is 1000, `2.50` is 2.5.
+        case let .number(literal): text = JSONReader.number(literal).map { "\($0)" } ?? literal
+        case .list: text = "a list"
+        case .object: text = "an object"
         }
         return text.count > 40 ? String(text.prefix(40)) + "…" : text
-    }
-
-    private static func jsonProblem(_ error: any Error) -> String {
-        let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        return message ?? "it cannot be parsed"
     }
 
     // MARK: Writing

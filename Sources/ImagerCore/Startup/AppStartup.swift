@@ -10,7 +10,9 @@ public struct AppStartup {
     /// Messages for a dialog, in the order they happened.
     public var notices: [String]
 
-    public static func open(database url: URL, seed seedURL: URL) -> AppStartup {
+    /// With `firstPage`, the controller starts with that many chordsets and the caller
+    /// loads the rest after the window is up (`ChordsetController.remainderLoader`).
+    public static func open(database url: URL, seed seedURL: URL, firstPage: Int? = nil) -> AppStartup {
         var notices: [String] = []
         let store: ChordsetStore
         do {
@@ -26,21 +28,22 @@ public struct AppStartup {
                     throw reason
                 }), notices: notices)
             }
-            return open(afterMovingAside: url, seed: seedURL, notices: notices)
+            return open(afterMovingAside: url, seed: seedURL, firstPage: firstPage, notices: notices)
         } catch {
             notices.append("\(error) Your changes are kept in memory; Imager will try to save them again.")
             return AppStartup(controller: ChordsetController(initial: [], reopening: { () throws(StoreError) in
                 try ChordsetStore.open(at: url)
             }), notices: notices)
         }
-        return finish(store: store, seed: seedURL, notices: notices)
+        return finish(store: store, seed: seedURL, firstPage: firstPage, notices: notices)
     }
 
-    private static func open(afterMovingAside url: URL, seed seedURL: URL, notices: [String]) -> AppStartup {
+    private static func open(afterMovingAside url: URL, seed seedURL: URL, firstPage: Int?,
+                             notices: [String]) -> AppStartup {
         var notices = notices
         do {
             let store = try ChordsetStore.open(at: url)
-            return finish(store: store, seed: seedURL, notices: notices)
+            return finish(store: store, seed: seedURL, firstPage: firstPage, notices: notices)
         } catch {
             notices.append("\(error)")
             return AppStartup(controller: ChordsetController(initial: [], reopening: { () throws(StoreError) in
@@ -49,11 +52,17 @@ public struct AppStartup {
         }
     }
 
-    private static func finish(store: ChordsetStore, seed seedURL: URL, notices: [String]) -> AppStartup {
+    private static func finish(store: ChordsetStore, seed seedURL: URL, firstPage: Int?,
+                               notices: [String]) -> AppStartup {
         var notices = notices
         if let problem = seed(store, from: seedURL) { notices.append(problem) }
         do {
-            return AppStartup(controller: try ChordsetController(store: store), notices: notices)
+            let controller = if let firstPage {
+                try ChordsetController(store: store, firstPage: firstPage)
+            } else {
+                try ChordsetController(store: store)
+            }
+            return AppStartup(controller: controller, notices: notices)
         } catch {
             notices.append("\(error)")
             return AppStartup(controller: ChordsetController(initial: [], reopening: { store }), notices: notices)

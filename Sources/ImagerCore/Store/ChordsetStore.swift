@@ -103,15 +103,35 @@ public final class ChordsetStore: Sendable {
     }
 
     static func fetchAll(_ db: Database) throws -> [Chordset] {
-        var loaded: [(rowID: Int64, chordset: Chordset)] = []
-        loaded.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM chordset") ?? 0)
         // One pass over a join in table order, then the list order is a sort in memory:
         // walking the chordset table front to back costs SQLite half what hopping through it
-        // in position order does (packaging/bench.sh, 100,000 chordsets). The text columns
-        // are read once per chordset.
+        // in position order does (packaging/bench.sh, 100,000 chordsets).
+        try fetch(db, where: "", expectedCount: try Int.fetchOne(db, sql: "SELECT count(*) FROM chordset") ?? 0)
+    }
+
+    /// The first `limit` chordsets in list order, and the largest position in the store, so
+    /// the window can paint before the rest is read (see `ChordsetController.finishLoading`).
+    public func loadFirstPage(limit: Int) throws(StoreError) -> (page: [Chordset], maxPosition: Double?) {
+        do {
+            return try writer.read { db in
+                let page = try Self.fetch(db, where: """
+                    WHERE c.rowid IN (SELECT rowid FROM chordset ORDER BY position, rowid LIMIT \(max(0, limit)))
+                    """, expectedCount: limit)
+                return (page, try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset"))
+            }
+        } catch {
+            throw Self.map(error, operation: "read the chordsets", path: path)
+        }
+    }
+
+    /// Reads chordsets with their chords; the text columns are read once per chordset.
+    private static func fetch(_ db: Database, where filter: String, expectedCount: Int) throws -> [Chordset] {
+        var loaded: [(rowID: Int64, chordset: Chordset)] = []
+        loaded.reserveCapacity(expectedCount)
         let rows = try Row.fetchCursor(db, sql: """
             SELECT c.rowid, c.id, c.title, c.position, c.created_at, c.updated_at, ch.slot, ch.color
             FROM chordset c LEFT JOIN chord ch ON ch.chordset_id = c.id
+            \(filter)
             ORDER BY c.rowid
             """)
         var currentRowID: Int64 = -1

@@ -30,7 +30,8 @@ final class ImagerApplication {
     }
 
     private func startup() {
-        let startup = AppStartup.open(database: StoreLocation.databaseURL(), seed: DataFiles.seedURL())
+        let startup = AppStartup.open(database: StoreLocation.databaseURL(), seed: DataFiles.seedURL(),
+                                      firstPage: Self.firstPageSize)
         controller = startup.controller
         notices = startup.notices
         Stylesheet.install()
@@ -52,9 +53,25 @@ final class ImagerApplication {
         window.onQuit = { [unowned self] in self.quit() }
         self.window = window
         window.present()
+        loadRemainder(into: controller)
         BenchmarkScript.startIfRequested(window: window)
         window.showNotices(notices)
         notices = []
+    }
+
+    /// Enough rows to fill a tall window (GTK 4.8's list view also builds about 200 rows
+    /// up front), so the first frame shows real chordsets without reading all of them.
+    static let firstPageSize = 200
+
+    /// Reads the rest of a large list on another thread while the window paints its first
+    /// page, and hands it to the controller on the main loop.
+    private func loadRemainder(into controller: ChordsetController) {
+        guard let load = controller.remainderLoader else { return }
+        let bound = MainThreadBound(value: controller)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = load()
+            MainLoop.idle { bound.value.finishLoading(result) }
+        }
     }
 
     /// app.about and app.quit; their keys are bound with the others by `WindowAction.bindKeys`.

@@ -59,3 +59,9 @@ enum MainLoop {
                                                     Unmanaged.passRetained(scheduled).toOpaque(), finished)
     }
 }
+
+/// Carries a main-thread object through another thread and back, unopened: only
+/// `MainLoop.idle` work (which runs on the main thread) may read `value`.
+struct MainThreadBound<Value>: @unchecked Sendable {
+    let value: Value
+}
