@@ -6,6 +6,7 @@ public enum ImagerApp {
     /// Runs the GtkApplication (single instance: a second launch presents the first
     /// one's window) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
+        StartupTrace.mark("run")
         let application = ImagerApplication()
         return application.run(arguments: arguments)
     }

@@ -30,11 +30,14 @@ final class ImagerApplication {
     }
 
     private func startup() {
+        StartupTrace.mark("startup")
         let startup = AppStartup.open(database: StoreLocation.databaseURL(), seed: DataFiles.seedURL(),
                                       firstPage: Self.firstPageSize)
         controller = startup.controller
         notices = startup.notices
+        StartupTrace.mark("store-opened")
         Stylesheet.install()
+        StartupTrace.mark("stylesheet")
         colorScheme = ColorScheme(connection: g_application_get_dbus_connection(cgtk_gapplication(application)))
         installAppActions()
         for signal in [SIGTERM, SIGINT, SIGHUP] {
@@ -49,28 +52,34 @@ final class ImagerApplication {
             return
         }
         guard let controller else { return }
+        StartupTrace.mark("activate")
         let window = MainWindow(application: application, controller: controller)
+        StartupTrace.mark("window-built")
         window.onQuit = { [unowned self] in self.quit() }
         self.window = window
         window.present()
-        loadRemainder(into: controller)
+        StartupTrace.mark("presented")
+        loadRemainder(into: controller, window: window)
         BenchmarkScript.startIfRequested(window: window)
         window.showNotices(notices)
         notices = []
     }
 
-    /// Enough rows to fill a tall window (GTK 4.8's list view also builds about 200 rows
-    /// up front), so the first frame shows real chordsets without reading all of them.
-    static let firstPageSize = 200
+    /// Enough rows to fill a tall window. GTK 4.8's list view builds a row widget for every
+    /// item up to about 200, visible or not, so a larger first page only delays the first frame.
+    static let firstPageSize = 60
 
     /// Reads the rest of a large list on another thread while the window paints its first
-    /// page, and hands it to the controller on the main loop.
-    private func loadRemainder(into controller: ChordsetController) {
+    /// page, and hands it to the controller on the main loop once that page is on screen.
+    private func loadRemainder(into controller: ChordsetController, window: MainWindow) {
         guard let load = controller.remainderLoader else { return }
-        let bound = MainThreadBound(value: controller)
+        let bound = MainThreadBound(value: (controller, FirstFrame(window: window.window)))
         DispatchQueue.global(qos: .userInitiated).async {
             let result = load()
-            MainLoop.idle { bound.value.finishLoading(result) }
+            MainLoop.idle {
+                let (controller, firstFrame) = bound.value
+                firstFrame.whenPainted { controller.finishLoading(result) }
+            }
         }
     }
 

@@ -1,0 +1,13 @@
+import CGtk
+import Foundation
+
+/// With IMAGER_TRACE_STARTUP set, prints `trace <step> <g_get_monotonic_time()>` on stderr at
+/// each start-up step, so a slow launch can be taken apart against packaging/bench.sh's clock.
+enum StartupTrace {
+    static let enabled = ProcessInfo.processInfo.environment["IMAGER_TRACE_STARTUP"] != nil
+
+    static func mark(_ step: @autoclosure () -> String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("trace \(step()) \(g_get_monotonic_time())\n".utf8))
+    }
+}
