@@ -184,7 +184,23 @@ import Testing
         ("deep nesting inside", #"{"version": 1, "chordsets": "# + String(repeating: "[", count: 100_000), ["not valid JSON"]),
         ("top-level list", "[" + document([entry()]) + "]", ["top level", "object"]),
         ("top-level string", #""chordsets""#, ["not valid JSON"]),
+        // Values nobody reads must still be JSON, as JSONSerialization required.
+        ("too large a number in an unknown key", document([entry(), entry(), #"{"title": "A", "lumis": 1e400, "chords": []}"#]),
+         ["not valid JSON", "1e400"]),
+        ("a leading zero in an unknown key", document([entry(), entry(), #"{"title": "A", "lumis": 01, "chords": []}"#]),
+         ["not valid JSON"]),
+        ("a lone surrogate in an unknown key", document([entry(), entry(), #"{"title": "A", "lumis": "\uDC00", "chords": []}"#]),
+         ["not valid JSON"]),
+        ("a raw tab in an unknown key", document([entry(), entry(), "{\"title\": \"A\", \"lumis\": \"a\tb\", \"chords\": []}"]),
+         ["not valid JSON"]),
+        ("513 levels in an unknown key", #"{"version": 1, "chordsets": [], "x": "# + nested(512) + "}",
+         ["not valid JSON", "nested"]),
+        ("truncated after a bad entry", String(document([entry(chords: "[]"), entry()]).dropLast(3)), ["not valid JSON"]),
     ]
+
+    static func nested(_ depth: Int) -> String {
+        String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    }
 
     static let sharedID = UUID()
 
@@ -232,6 +248,107 @@ import Testing
             #expect(error.reason.contains("…"))
             #expect(error.reason.count < 200)
         }
+    }
+
+    // MARK: JSON as JSONSerialization read it
+
+    @Test func aByteOrderMarkBeforeTheFileIsSkippedAndOneStartingATitleIsKept() throws {
+        // Foundation's parser dropped a raw U+FEFF that starts a string; this reader keeps it.
+        let text = "\u{FEFF}" + Self.document([Self.entry(title: "\u{FEFF}Warm"), Self.entry(title: "Cold\u{FEFF}")])
+        #expect(try decode(text).map(\.title) == ["\u{FEFF}Warm", "Cold\u{FEFF}"])
+    }
+
+    @Test func utf16AndUtf32FilesAreRead() throws {
+        let chordsets = Sample.chordsets(2)
+        let text = String(decoding: ChordsetDocument.encode(chordsets), as: UTF8.self)
+        for encoding in [String.Encoding.utf16, .utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian] {
+            let data = try #require(text.data(using: encoding))
+            #expect(try ChordsetDocument.decode(data, file: Self.file).map(\.id) == chordsets.map(\.id), "\(encoding)")
+        }
+    }
+
+    @Test func theLastOfRepeatedKeysCounts() throws {
+        let text = #"{"version": 2, "chordsets": "none", "version": 1, "chordsets": "#
+            + #"[{"title": "A", "chords": [], "title": "B", "chords": \#(Self.chordList(8))}]}"#
+        #expect(try decode(text).map(\.title) == ["B"])
+    }
+
+    @Test func nestingAsDeepAsJSONSerializationAllowedIsRead() throws {
+        let text = #"{"version": 1, "chordsets": [], "x": "# + Self.nested(511) + "}"
+        #expect(try decode(text).isEmpty)
+    }
+
+    @Test(arguments: ["1", "1.0", "1e0", "10E-1", "1.000000000000000000001"])
+    func versionOneMayBeWrittenAsAnyJSONNumberForOne(_ version: String) throws {
+        #expect(try decode(#"{"version": \#(version), "chordsets": []}"#).isEmpty)
+    }
+
+    @Test func numbersInMessagesAreWrittenAsJSONSerializationWroteThem() {
+        for (version, shown) in [("2.50", "2.5"), ("-0", "0"), ("12345678901234567890", "12345678901234567890")] {
+            #expect(throws: InterchangeError(file: Self.file, reason: "\"version\" is \(shown); this Imager reads version 1")) {
+                try decode(#"{"version": \#(version), "chordsets": []}"#)
+            }
+        }
+    }
+
+    /// Texts at the corners of the grammar. The reader replaced JSONSerialization (2.8 GB of
+    /// memory for a 44 MB export), and must accept and refuse what it did, in its words.
+    static let jsonCorners: [[UInt8]] = [
+        "", " ", "{}", "[]", "\u{FEFF}{}", "\u{FEFF}\u{FEFF}{}", "[1,]", #"{"a": 1,}"#, "[,]", "{,}", "[1,,2]", #"{"a" 1}"#, "{a: 1}",
+        #"{"a": 1e400}"#, #"{"a": 1e400, "a": 1}"#, #"{"a": 1, "a": 1e400}"#, #"{"a": [1e400], "b": 1, "a": 2}"#, "[1e-400, -1e400]",
+        #""x""#, "1", "-", "1 2", "[1] x", #"["\u"]"#, #"["\uD800"]"#, #"["\uD800\u0041"]"#, #"["\uDC00"]"#, #"["\u12"]"#,
+        #"["\q"]"#, #"["\é"]"#, #"["\uD83D\uDE00\/\b\f\n\r\t\"\\"]"#, "[tru]", "[trux]", "[nulll]", "[falsy]", "[01]", "[-01]", "[-]", "[1.]",
+        "[1.e5]", "[1e]", "[1e+]", "[1E+5, -0.0e-0]", "[.5]", "[1.5.5]", "[0x5]", "[1,2", #"{"a""#, #"{"a": 1"#, "[\"a\tb\"]",
+        "[\"a\u{7F}b\u{2028}\"]", nested(512), nested(513), String(repeating: "[", count: 100_000),
+        String(repeating: #"{"a":"#, count: 512) + "1" + String(repeating: "}", count: 512),
+        String(repeating: #"{"a":"#, count: 513) + "1" + String(repeating: "}", count: 513),
+    ].map { Array($0.utf8) } + [
+        [0x5B, 0x22, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D],
+        [0x5B, 0x22, 0x5C, 0x75, 0x44, 0x38, 0x30, 0x30, 0xFF, 0xFF, 0x22, 0x5D], [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],
+        [0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], [0x5B, 0x00, 0x5D, 0x00], [0xFF, 0xFE], [0xEF, 0xBB, 0xBF],
+    ]
+
+    @Test func theReaderAcceptsAndRefusesWhatJSONSerializationDid() {
+        for bytes in Self.jsonCorners {
+            let data = Data(bytes)
+            var theirs: String?
+            do { _ = try JSONSerialization.jsonObject(with: data) } catch {
+                theirs = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            }
+            var ours: String?
+            do { _ = try JSONReader.read(data) { reader throws(JSONSyntaxError) in try reader.read() } } catch {
+                ours = error.message
+            }
+            #expect(ours == theirs, "\(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)")
+        }
+    }
+
+    /// Opt-in, as it takes a while in a debug build:
+    /// `IMAGER_MEASURE_IMPORT=1 swift test -c release -Xswiftc -enable-testing --filter aHundredThousand`.
+    /// JSONSerialization needed 2.8 GB for this file.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["IMAGER_MEASURE_IMPORT"] != nil))
+    func aHundredThousandChordsetExportIsReadInModestMemory() throws {
+        let padding = String(repeating: "ab", count: 55)
+        let data = ChordsetDocument.encode((0..<100_000).map {
+            Sample.chordset("Chordset \($0) \(padding)", position: Double($0), seed: UInt8($0 % 200))
+        })
+        let before = Self.residentMegabytes(resettingPeak: true)
+        let started = ContinuousClock.now
+        let decoded = try ChordsetDocument.decode(data, file: Self.file)
+        let elapsed = ContinuousClock.now - started
+        let peak = Self.residentMegabytes(resettingPeak: false)
+        print("decoded \(decoded.count) chordsets (\(data.count / 1_000_000) MB) in \(elapsed); resident \(before) MB, peak \(peak) MB")
+        #expect(decoded.count == 100_000)
+        #expect(peak - before < 500)
+    }
+
+    /// The resident memory now (after resetting the kernel's high-water mark) or its peak since.
+    static func residentMegabytes(resettingPeak: Bool) -> Int {
+        if resettingPeak { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let field = resettingPeak ? "VmRSS:" : "VmHWM:"
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
     }
 
     // MARK: Files

@@ -67,7 +67,7 @@ public enum ChordsetDocument {
         }
         guard let version = document.version else { throw fail("\"version\" is missing") }
         // `true` is not version 1, and neither is "1".
-        guard case let .number(text) = version, JSONReader.number(text)?.doubleValue == Double(Self.version) else {
+        guard version.number?.doubleValue == Double(Self.version) else {
             throw fail("\"version\" is \(short(version)); this Imager reads version \(Self.version)")
         }
         guard let list = document.chordsets else { throw fail("\"chordsets\" is missing") }
@@ -145,7 +145,7 @@ public enum ChordsetDocument {
             }
             var createdAt = now
             if let rawCreated = fields.createdAt {
-                guard case let .number(text) = rawCreated, let seconds = JSONReader.number(text)?.doubleValue, seconds.isFinite else {
+                guard let seconds = rawCreated.number?.doubleValue, seconds.isFinite else {
                     throw EntryProblem("\(label): \"createdAt\" must be a number of seconds since 1970")
                 }
                 createdAt = Date(timeIntervalSince1970: seconds)
@@ -217,7 +217,7 @@ public enum ChordsetDocument {
         case .null: text = "null"
         case let .bool(flag): text = flag ? "true" : "false"
         // Spelled as JSONSerialization's NSNumber printed it: `1e3` is 1000, `2.50` is 2.5.
-        case let .number(literal): text = JSONReader.number(literal).map { "\($0)" } ?? literal
+        case let .number(literal): text = value.number.map { "\($0)" } ?? literal
         case .list: text = "a list"
         case .object: text = "an object"
         }

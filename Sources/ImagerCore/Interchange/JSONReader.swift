@@ -1,17 +1,5 @@
 import Foundation
 
-/// A JSON value as `ChordsetDocument` checks it: a scalar whole; a list or an object only as its
-/// kind, because its contents went to the caller (or were checked and dropped).
-enum JSONScalar: Equatable {
-    case null
-    case bool(Bool)
-    /// As written, so it converts exactly as `JSONSerialization` converted it (`JSONReader.number(_:)`).
-    case number(String)
-    case text(String)
-    case list
-    case object
-}
-
 /// Why a text is not JSON, worded as Foundation's `JSONSerialization` words it.
 struct JSONSyntaxError: Error, Equatable {
     var message: String
@@ -419,33 +407,10 @@ struct JSONReader {
         // Without an exponent and with at most 300 digits, a number fits a Double; others are
         // converted as JSONSerialization converts them.
         let plain = !bytes[range].contains { $0 | 0x20 == UInt8(ascii: "e") }
-        if unrepresentable == nil, !(plain && range.count <= 300), Self.number(text) == nil {
+        if unrepresentable == nil, !(plain && range.count <= 300), JSONScalar.foundationNumber(text) == nil {
             unrepresentable = text
         }
         return text
-    }
-
-    /// The number JSONSerialization made of `text`: a 64-bit integer when it is one, a decimal
-    /// when it has more digits than a Double holds, else a Double; nil when none holds it.
-    static func number(_ text: String) -> NSNumber? {
-        let point = text.firstIndex(of: ".")
-        let exponent = text.firstIndex(of: "e")
-        let digitCount = text[..<(exponent ?? text.endIndex)].count
-        if point == nil, exponent == nil {
-            if text.hasPrefix("-") {
-                if digitCount <= 19, let value = Int64(text) { return NSNumber(value: value) }
-            } else if digitCount <= 20, let value = UInt64(text) {
-                return NSNumber(value: value)
-            }
-        }
-        let power = exponent.flatMap { Int(text[text.index(after: $0)...]) } ?? 0
-        if digitCount > 17, (-128...127).contains(power), let decimal = Decimal(string: text), decimal.isFinite {
-            return NSDecimalNumber(decimal: decimal)
-        }
-        if let value = Double(text), value.isFinite {
-            return NSNumber(value: value)
-        }
-        return nil
     }
 
     // MARK: Whitespace and errors
