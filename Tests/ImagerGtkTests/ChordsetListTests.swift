@@ -74,4 +74,74 @@ final class ChordsetListTests: GtkTestCase {
         XCTAssertTrue(model.apply(.reloaded(previousCount: 1), newCount: 7))
         XCTAssertEqual(model.count, 7)
     }
+
+    func testARowLinesUpItsTitleAndCellsLikeABox() throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        let row = try XCTUnwrap(window.list.boundRow(at: 0))
+        let width = Float(gtk_widget_get_width(row.widget)), height = Float(gtk_widget_get_height(row.widget))
+        let title = try XCTUnwrap(gtk_widget_get_first_child(row.widget))
+        let cells = row.cells.map { bounds(of: $0.widget, in: row.widget) }
+
+        // 12 pixels in from the sides, the title taking what the cells leave, 12 pixels
+        // between the title and the cells, 6 between cells, all centred in the 56-pixel row.
+        XCTAssertEqual(height, 56)
+        XCTAssertEqual(bounds(of: title, in: row.widget).minX, 12)
+        XCTAssertEqual(cells[0].minX - bounds(of: title, in: row.widget).maxX, 12)
+        XCTAssertEqual(cells.map(\.width), Array(repeating: Float(ChordCell.size), count: 8))
+        for (left, right) in zip(cells, cells.dropFirst()) { XCTAssertEqual(right.minX - left.maxX, 6) }
+        XCTAssertEqual(cells[7].maxX, width - 12)
+        XCTAssertEqual(cells[0].minY, (height - Float(ChordCell.size)) / 2)
+    }
+
+    func testASwipeMovesTheRowOverItsDeleteButton() throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        let row = try XCTUnwrap(window.list.boundRow(at: 1))
+        let width = Float(gtk_widget_get_width(row.widget))
+        let closed = bounds(of: row.cells[7].widget, in: row.widget)
+
+        row.swipe.open()
+        pump(seconds: 0.3)
+
+        // The Delete layer is the row's first child, under the title and cells.
+        let underlay = try XCTUnwrap(gtk_widget_get_first_child(row.widget))
+        let button = try XCTUnwrap(gtk_widget_get_first_child(underlay))
+        let reveal = Float(SwipeToDelete.revealWidth)
+        XCTAssertEqual(bounds(of: row.cells[7].widget, in: row.widget).minX, closed.minX - reveal)
+        XCTAssertEqual(bounds(of: button, in: row.widget).minX, width - reveal)
+        XCTAssertEqual(bounds(of: button, in: row.widget).maxX, width)
+        XCTAssertNotEqual(gtk_widget_get_can_target(underlay), 0)
+
+        row.swipe.close()
+        pump(seconds: 0.3)
+        XCTAssertEqual(bounds(of: row.cells[7].widget, in: row.widget).minX, closed.minX)
+        XCTAssertEqual(gtk_widget_get_visible(underlay), 0)
+    }
+
+    func testDeletingTheLastRowAtTheBottomOfALongListKeepsTheRowsRight() throws {
+        let window = makeWindow(try makeController(titles: (0..<2000).map { "Chordset \($0)" }))
+        window.list.edit(position: 1999)
+        window.list.commitEditing()
+        XCTAssertTrue(pump(until: { self.shownTitles(window)[1999] != nil }))
+
+        window.delete(id: window.controller.chordsets[1999].id)
+        pump(seconds: 0.2)
+
+        let shown = shownTitles(window)
+        XCTAssertNil(shown[1999])
+        XCTAssertEqual(shown[1998], "Chordset 1998")
+        for (position, title) in shown {
+            XCTAssertEqual(title, window.controller.chordsets[position].title, "row at \(position)")
+        }
+    }
+
+    private struct Bounds {
+        var minX: Float, minY: Float, width: Float, height: Float
+        var maxX: Float { minX + width }
+    }
+
+    private func bounds(of widget: Widget, in ancestor: Widget) -> Bounds {
+        var rect = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(widget, ancestor, &rect), 0)
+        return Bounds(minX: rect.origin.x, minY: rect.origin.y, width: rect.size.width, height: rect.size.height)
+    }
 }

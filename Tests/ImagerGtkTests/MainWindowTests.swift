@@ -133,8 +133,8 @@ final class MainWindowTests: GtkTestCase {
     // MARK: Reaching into rows
 
     private func deleteButton(of row: ChordsetRow) -> Widget? {
-        // The overlay's main child is the layer under the content; the button is in it.
-        gtk_widget_get_first_child(gtk_overlay_get_child(cgtk_overlay(row.widget)))
+        // The row's first child is the layer under the title and cells; the button is in it.
+        gtk_widget_get_first_child(gtk_widget_get_first_child(row.widget))
     }
 
     private func visiblePage(_ window: MainWindow) -> String? {

@@ -10,8 +10,7 @@ enum Stylesheet {
         .chordset-list > row:selected { background-color: alpha(@theme_selected_bg_color, 0.16); color: inherit; }
         .chordset-list > row:selected:focus-visible { outline-color: alpha(@theme_selected_bg_color, 0.5); }
         .chordset-row { min-height: 56px; }
-        .row-content { padding: 10px 12px; }
-        .row-content.swiping { background-color: @theme_base_color; }
+        .chordset-row.swiping { background-color: @theme_base_color; }
         .chordset-title { font-weight: 600; }
         .chord-cell { border-radius: 8px; }
         .chord-cell:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.6); outline-offset: 2px; }

@@ -1,34 +1,41 @@
 import CGtk
 import ImagerCore
 
-/// A row's eight chord cells in a line. Pressing a cell (click, Enter or Space) reports its
-/// slot. One click gesture and one key controller serve all eight cells (GTK makes about
-/// 200 rows up front, so every controller per cell costs 1,600). The click does not claim
-/// the pointer on press, so a swipe that starts on a cell still moves the row.
+/// A row's eight chord cells in a line, after the title. Pressing a cell (click, Enter or
+/// Space) reports its slot. One click gesture and one key controller serve all eight cells
+/// (GTK makes about 200 rows up front, so every controller per cell costs 1,600). The click
+/// does not claim the pointer on press, so a swipe that starts on a cell still moves the row.
+///
+/// The cells are the row's own children, not a box's: GTK 4.8 restyles every row below
+/// one it inserts (a delete inserts one), at a cost per widget in the row, so the row keeps
+/// as few widgets as it can (issue 6).
 final class ChordStrip {
-    /// Borrowed: owned by the row's widget tree.
-    let widget: Widget
+    /// Borrowed: the row's widget, which holds the cells and the two controllers.
+    private let rowWidget: Widget
     let cells: [ChordCell]
     var onActivate: (Int) -> Void = { _ in }
 
-    init() {
-        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        widget.addCSSClasses("chords")
+    /// Gap between the title and the first cell, on top of the row's spacing between cells.
+    private static let titleGap: Int32 = 6
+
+    init(in row: SlidingRow) {
+        rowWidget = row.widget
         cells = (0..<Chordset.chordCount).map { ChordCell(slot: $0) }
-        for cell in cells { Widgets.append(cell.widget, to: widget) }
+        for cell in cells { row.append(cell.widget) }
+        if let first = cells.first { gtk_widget_set_margin_start(first.widget, Self.titleGap) }
 
         let click = gtk_gesture_click_new()!
         Signal.connectPress(click, "released") { [unowned self] presses, x, y in
             guard presses == 1, let cell = self.cell(at: x, y) else { return }
             self.onActivate(cell.slot)
         }
-        gtk_widget_add_controller(widget, click)
+        gtk_widget_add_controller(rowWidget, click)
 
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(keys, "key-pressed") { [unowned self] keyval, _ in
             switch Int32(keyval) {
             case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
-                guard let focused = gtk_widget_get_focus_child(self.widget),
+                guard let focused = gtk_widget_get_focus_child(self.rowWidget),
                       let cell = self.cells.first(where: { $0.widget == focused }) else { return false }
                 self.onActivate(cell.slot)
                 return true
@@ -36,7 +43,7 @@ final class ChordStrip {
                 return false
             }
         }
-        gtk_widget_add_controller(widget, keys)
+        gtk_widget_add_controller(rowWidget, keys)
     }
 
     func show(_ chordset: Chordset) {
@@ -44,7 +51,7 @@ final class ChordStrip {
     }
 
     private func cell(at x: Double, _ y: Double) -> ChordCell? {
-        guard let picked = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT) else { return nil }
+        guard let picked = gtk_widget_pick(rowWidget, x, y, GTK_PICK_DEFAULT) else { return nil }
         return cells.first { $0.widget == picked }
     }
 }

@@ -8,9 +8,10 @@ import ImagerCore
 final class ChordsetRow {
     /// Borrowed: the GtkListItem this row is the child of.
     let listItem: OpaquePointer
+    /// The row's container: the title, the eight cells and, under them, the Delete button.
+    private let container: SlidingRow
     /// Borrowed from here down: the row's widget tree, owned by the list item.
-    let widget: Widget
-    private let content: Widget
+    var widget: Widget { container.widget }
     private var menu: Widget?
 
     let title: TitleEditor
@@ -24,19 +25,14 @@ final class ChordsetRow {
         self.listItem = listItem
         self.list = list
 
-        widget = gtk_overlay_new()
-        widget.addCSSClasses("chordset-row")
+        // The title and the eight cells are the row's own children, spaced as the cells are
+        // (see ChordStrip), 12 pixels in from the sides and 10 from the top and bottom.
+        container = SlidingRow(spacing: 6, inset: (horizontal: 12, vertical: 10))
+        container.widget.addCSSClasses("chordset-row")
+        title = TitleEditor(in: container)
+        chords = ChordStrip(in: container)
 
-        content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        content.addCSSClasses("row-content")
-        title = TitleEditor()
-        Widgets.append(title.widget, to: content)
-        chords = ChordStrip()
-        Widgets.append(chords.widget, to: content)
-        gtk_overlay_add_overlay(cgtk_overlay(widget), content)
-        gtk_overlay_set_measure_overlay(cgtk_overlay(widget), content, 1)
-
-        swipe = SwipeToDelete(overlay: widget, content: content)
+        swipe = SwipeToDelete(row: container)
         connectBehaviour()
     }
 
@@ -64,14 +60,14 @@ final class ChordsetRow {
         Signal.connectPress(secondaryClick, "pressed") { [unowned self] _, x, y in
             self.showMenu(x: x, y: y)
         }
-        gtk_widget_add_controller(content, secondaryClick)
+        gtk_widget_add_controller(widget, secondaryClick)
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(cgtk_gesture_single(longPress.raw), 1)
         Signal.connectPoint(longPress, "pressed") { [unowned self] x, y in self.showMenu(x: x, y: y) }
-        gtk_widget_add_controller(content, longPress)
+        gtk_widget_add_controller(widget, longPress)
     }
 
-    /// The red layer under the content with the Delete button, made on the first swipe:
+    /// The red layer under the title and cells, with the Delete button, made on the first swipe:
     /// most rows are never swiped, and GTK makes about 200 rows up front.
     private func makeUnderlay() -> Widget {
         let underlay = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
@@ -86,7 +82,6 @@ final class ChordsetRow {
             self.list.delete(id: id)
         }
         Widgets.append(deleteButton, to: underlay)
-        gtk_overlay_set_child(cgtk_overlay(widget), underlay)
         return underlay
     }
 
@@ -132,7 +127,7 @@ final class ChordsetRow {
             var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
             gtk_popover_set_pointing_to(cgtk_popover(popover), &point)
         } else {
-            var start = GdkRectangle(x: 12, y: gtk_widget_get_height(content) / 2, width: 1, height: 1)
+            var start = GdkRectangle(x: 12, y: gtk_widget_get_height(widget) / 2, width: 1, height: 1)
             gtk_popover_set_pointing_to(cgtk_popover(popover), &start)
         }
         gtk_popover_popup(cgtk_popover(popover))
@@ -142,8 +137,8 @@ final class ChordsetRow {
         let popover = gtk_popover_menu_new_from_model(list.rowMenuModel)!
         gtk_popover_set_has_arrow(cgtk_popover(popover), 0)
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
-        // The content box unparents it when the row's widgets are destroyed.
-        gtk_widget_set_parent(popover, content)
+        // The row unparents it when the row's widgets are destroyed.
+        gtk_widget_set_parent(popover, widget)
         menu = popover
         return popover
     }

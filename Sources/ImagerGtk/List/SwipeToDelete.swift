@@ -11,10 +11,10 @@ final class SwipeToDelete {
 
     private enum Direction { case horizontal, vertical }
 
-    /// Borrowed: the row's overlay, its sliding content and the layer under it (made by
-    /// `makeUnderlay` the first time the row moves).
-    private let overlay: Widget
-    private let content: Widget
+    /// The row whose children slide, and the layer under them (made by `makeUnderlay`
+    /// the first time the row moves).
+    private let row: SlidingRow
+    private var widget: Widget { row.widget }
     private var underlay: Widget?
     var makeUnderlay: () -> Widget = { Widgets.box(GTK_ORIENTATION_HORIZONTAL) }
     private let animation: TickAnimation
@@ -32,19 +32,9 @@ final class SwipeToDelete {
 
     var isOpen: Bool { offset > 0 }
 
-    init(overlay: Widget, content: Widget) {
-        self.overlay = overlay
-        self.content = content
-        animation = TickAnimation(widget: overlay)
-        gtk_widget_set_overflow(overlay, GTK_OVERFLOW_HIDDEN)
-
-        Signal.connectChildPosition(overlay, "get-child-position") { [unowned self] child, rect in
-            guard child == UnsafeMutableRawPointer(self.content) else { return false }
-            rect.pointee = GdkRectangle(x: -Int32(self.offset.rounded()), y: 0,
-                                        width: gtk_widget_get_width(self.overlay),
-                                        height: gtk_widget_get_height(self.overlay))
-            return true
-        }
+    init(row: SlidingRow) {
+        self.row = row
+        animation = TickAnimation(widget: row.widget)
         addDragGesture()
         addScrollController()
     }
@@ -100,14 +90,14 @@ final class SwipeToDelete {
             case nil:
                 // A tap on the slid content closes the row; a tap on the Delete button
                 // must reach the button, so leave the row open for it.
-                let width = Double(gtk_widget_get_width(self.overlay))
+                let width = Double(gtk_widget_get_width(self.widget))
                 if self.isOpen, self.dragStartX < width - self.offset { self.close() }
             case .vertical:
                 break
             }
             self.dragDirection = nil
         }
-        gtk_widget_add_controller(overlay, drag)
+        gtk_widget_add_controller(widget, drag)
     }
 
     // MARK: Touchpad
@@ -131,7 +121,7 @@ final class SwipeToDelete {
             return true
         }
         Signal.connect(scroll, "scroll-end") { [unowned self] in self.endScroll() }
-        gtk_widget_add_controller(overlay, scroll)
+        gtk_widget_add_controller(widget, scroll)
     }
 
     private func endScroll() {
@@ -152,17 +142,22 @@ final class SwipeToDelete {
     }
 
     private func setOffset(_ value: Double) {
-        let width = Double(gtk_widget_get_width(overlay))
+        let width = Double(gtk_widget_get_width(widget))
         let clamped = max(0, min(value, max(width, Self.revealWidth)))
         guard clamped != offset else { return }
         offset = clamped
-        if offset > 0, underlay == nil { underlay = makeUnderlay() }
-        underlay?.isVisible = offset > 0
-        if offset > 0 {
-            gtk_widget_add_css_class(content, "swiping")
-        } else {
-            gtk_widget_remove_css_class(content, "swiping")
+        if offset > 0, underlay == nil {
+            underlay = makeUnderlay()
+            row.underlay = underlay
         }
-        gtk_widget_queue_allocate(overlay)
+        underlay?.isVisible = offset > 0
+        // While the children are moved, the row gets an opaque background (see Stylesheet),
+        // so the underlay shows only in the strip they uncover.
+        if offset > 0 {
+            gtk_widget_add_css_class(widget, "swiping")
+        } else {
+            gtk_widget_remove_css_class(widget, "swiping")
+        }
+        row.offset = offset
     }
 }

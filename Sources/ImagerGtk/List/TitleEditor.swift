@@ -5,30 +5,34 @@ import CGtk
 /// this too, but on 4.8 its label cannot ellipsize (a long title would widen every row)
 /// and it starts a drag-and-drop when the title is dragged, which fights the swipe.
 final class TitleEditor {
-    /// Borrowed, owned by the row's widget tree: a box holding the label and the entry, of
-    /// which only one is visible (so screen readers see only that one). The entry is made
-    /// on the first edit: GTK makes about 200 rows up front, and an entry is not cheap.
-    let widget: Widget
+    /// The row, which holds the label and, next to it, the entry; only one of the two is
+    /// visible (so screen readers see only that one). They are the row's own children, not a
+    /// box's: GTK 4.8 restyles every row below one it inserts, at a cost per widget in the
+    /// row (issue 6). The entry is made on the first edit: GTK makes about 200 rows up
+    /// front, and an entry is not cheap.
+    private let row: SlidingRow
+    /// Borrowed: owned by the row's widget tree.
     private let label: Widget
     private var entry: Widget?
+    /// The title the label shows, kept here so a rebind can compare without reading it back.
+    private var shownTitle = ""
     private(set) var isEditing = false
     /// Called with the entered text when an edit is committed (not when cancelled).
     var onCommit: (String) -> Void = { _ in }
     /// Called after editing ends by Enter or Escape, to hand the focus back to the row.
     var onFinish: () -> Void = {}
 
-    init() {
-        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
-        gtk_widget_set_hexpand(widget, 1)
-        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
-
+    /// Puts the label at the end of `row`.
+    init(in row: SlidingRow) {
+        self.row = row
         label = Widgets.label("", classes: "chordset-title")
         gtk_label_set_xalign(cgtk_label(label), 0)
         gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(cgtk_label(label), 1)
         gtk_widget_set_cursor_from_name(label, "text")
         gtk_widget_set_hexpand(label, 1)
-        Widgets.append(label, to: widget)
+        gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
+        row.append(label)
 
         let click = gtk_gesture_click_new()!
         Signal.connectPress(click, "released") { [unowned self] presses, _, _ in
@@ -40,9 +44,10 @@ final class TitleEditor {
     private func makeEntry() -> Widget {
         let entry = gtk_entry_new()!
         gtk_widget_set_hexpand(entry, 1)
+        gtk_widget_set_valign(entry, GTK_ALIGN_CENTER)
         entry.setAccessibleLabel("Chordset title")
         gtk_entry_set_max_length(cgtk_entry(entry), 200)
-        Widgets.append(entry, to: widget)
+        row.insert(entry, after: label)
 
         Signal.connect(entry, "activate") { [unowned self] in
             self.commit()
@@ -57,7 +62,9 @@ final class TitleEditor {
         }
         gtk_widget_add_controller(entry, keys)
         let focus = gtk_event_controller_focus_new()!
-        Signal.connect(focus, "leave") { [unowned self] in self.commit() }
+        // Weak: GTK also reports the focus leaving when it destroys a row whose entry has the
+        // focus (a delete or undo of that row), after the list has let go of this editor.
+        Signal.connect(focus, "leave") { [weak self] in self?.commit() }
         gtk_widget_add_controller(entry, focus)
         self.entry = entry
         return entry
@@ -72,9 +79,9 @@ final class TitleEditor {
 
     /// Shows `title`, unless the user is typing a new one.
     func show(_ title: String) {
-        guard !isEditing, title != text else { return }
+        guard !isEditing, title != shownTitle else { return }
+        shownTitle = title
         gtk_label_set_text(cgtk_label(label), title)
-        widget.setAccessibleLabel(title)
     }
 
     func startEditing() {

@@ -1,0 +1,226 @@
+import CGtk
+
+/// The container of a chordset row: it lines up its children from the start like a
+/// horizontal GtkBox (the ones that expand take the space left), moves them all `offset`
+/// pixels to the left, and shows the `underlay` under the strip they uncover on the right.
+/// `SwipeToDelete` sets the offset; the underlay holds the Delete button.
+///
+/// One widget does what a GtkOverlay around a GtkBox did, because every widget in a row
+/// costs a style computation in each row of the list whenever GTK 4.8 inserts a row above
+/// them, which a delete at the end of the list does: GTK restyles all ~200 rows it keeps
+/// (issue 6). The widget class is registered here ("ImagerSlidingRow", CSS name
+/// `slidingrow`); each widget holds a reference on its `SlidingRow`, dropped when the
+/// widget is finalized.
+final class SlidingRow {
+    /// Borrowed: owned by whoever parents it (the list item).
+    let widget: Widget
+    private let spacing: Int32
+    /// Space kept free around the children, as CSS padding would (the underlay ignores it).
+    private let inset: (horizontal: Int32, vertical: Int32)
+
+    /// How far the children are moved to the left, in pixels.
+    var offset = 0.0 {
+        didSet {
+            guard offset != oldValue else { return }
+            gtk_widget_queue_allocate(widget)
+            gtk_widget_queue_draw(widget)
+        }
+    }
+
+    /// Borrowed: the layer under the children, made on the first swipe; set it once.
+    var underlay: Widget? {
+        didSet {
+            guard let underlay, oldValue == nil else { return }
+            gtk_widget_insert_after(underlay, widget, nil)
+        }
+    }
+
+    init(spacing: Int32, inset: (horizontal: Int32, vertical: Int32)) {
+        self.spacing = spacing
+        self.inset = inset
+        widget = UnsafeMutableRawPointer(g_object_new_with_properties(Self.type, 0, nil, nil)!)
+            .assumingMemoryBound(to: GtkWidget.self)
+        Self.attach(self, to: widget)
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+    }
+
+    func append(_ child: Widget) {
+        gtk_widget_set_parent(child, widget)
+    }
+
+    func insert(_ child: Widget, after sibling: Widget) {
+        gtk_widget_insert_after(child, widget, sibling)
+    }
+
+    // MARK: Layout
+
+    /// The children in line: every visible child but the underlay and popovers.
+    private var lineChildren: [Widget] {
+        var children: [Widget] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if current != underlay, gtk_widget_should_layout(current) != 0 { children.append(current) }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return children
+    }
+
+    fileprivate func measure(_ orientation: GtkOrientation, minimum: inout Int32, natural: inout Int32) {
+        let children = lineChildren
+        minimum = 0
+        natural = 0
+        for child in children {
+            var childMinimum: Int32 = 0, childNatural: Int32 = 0
+            gtk_widget_measure(child, orientation, -1, &childMinimum, &childNatural, nil, nil)
+            if orientation == GTK_ORIENTATION_HORIZONTAL {
+                minimum += childMinimum
+                natural += childNatural
+            } else {
+                minimum = max(minimum, childMinimum)
+                natural = max(natural, childNatural)
+            }
+        }
+        let padding = orientation == GTK_ORIENTATION_HORIZONTAL
+            ? 2 * inset.horizontal + spacing * Int32(max(children.count - 1, 0))
+            : 2 * inset.vertical
+        minimum += padding
+        natural += padding
+    }
+
+    /// As GtkBox does: every child gets its minimum, the space left goes towards natural
+    /// widths, and what is left after that is shared by the children that expand.
+    fileprivate func allocate(width: Int32, height: Int32) {
+        let children = lineChildren
+        var sizes = children.map { child -> GtkRequestedSize in
+            var size = GtkRequestedSize(data: nil, minimum_size: 0, natural_size: 0)
+            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &size.minimum_size, &size.natural_size, nil, nil)
+            return size
+        }
+        let used = sizes.reduce(0) { $0 + $1.minimum_size } + spacing * Int32(max(children.count - 1, 0))
+        var extra = max(0, width - 2 * inset.horizontal - used)
+        extra = sizes.withUnsafeMutableBufferPointer { buffer in
+            gtk_distribute_natural_allocation(extra, guint(buffer.count), buffer.baseAddress)
+        }
+        let expanding = children.filter { gtk_widget_compute_expand($0, GTK_ORIENTATION_HORIZONTAL) != 0 }
+        let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        let shift = Int32(offset.rounded())
+        var x = inset.horizontal
+        var expandIndex: Int32 = 0
+        for (index, child) in children.enumerated() {
+            var childWidth = sizes[index].minimum_size
+            if !expanding.isEmpty, expanding.contains(child) {
+                // Shares out the remainder like GtkBox: the first ones get the odd pixels.
+                let count = Int32(expanding.count)
+                childWidth += extra / count + (expandIndex < extra % count ? 1 : 0)
+                expandIndex += 1
+            }
+            let childX = rightToLeft ? width - x - childWidth : x
+            var rect = GtkAllocation(x: childX - shift, y: inset.vertical,
+                                     width: childWidth, height: max(0, height - 2 * inset.vertical))
+            gtk_widget_size_allocate(child, &rect, -1)
+            x += childWidth + spacing
+        }
+        if let underlay, gtk_widget_get_visible(underlay) != 0 {
+            var rect = GtkAllocation(x: 0, y: 0, width: width, height: height)
+            gtk_widget_size_allocate(underlay, &rect, -1)
+            // Only the uncovered strip of the underlay may take clicks: the rest of it,
+            // Delete button included while it is half shown, lies under the children.
+            gtk_widget_set_can_target(underlay, offset >= SwipeToDelete.revealWidth ? 1 : 0)
+        }
+        presentPopovers()
+    }
+
+    /// Popovers (the row menu) are native children: their parent places them.
+    private func presentPopovers() {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(current)), gtk_popover_get_type()) != 0 {
+                gtk_popover_present(cgtk_popover(current))
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    /// The underlay only where the children have moved away from, then the children.
+    fileprivate func snapshot(_ snapshot: OpaquePointer) {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if current == underlay {
+                if offset > 0 {
+                    let width = Float(gtk_widget_get_width(widget)), height = Float(gtk_widget_get_height(widget))
+                    let shown = min(Float(offset), width)
+                    var strip = graphene_rect_t(origin: graphene_point_t(x: width - shown, y: 0),
+                                                size: graphene_size_t(width: shown, height: height))
+                    gtk_snapshot_push_clip(snapshot, &strip)
+                    gtk_widget_snapshot_child(widget, current, snapshot)
+                    gtk_snapshot_pop(snapshot)
+                }
+            } else {
+                gtk_widget_snapshot_child(widget, current, snapshot)
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    // MARK: The widget class
+
+    /// What an instance holds after its GtkWidget fields: its `SlidingRow`, retained.
+    private static let ownerOffset = MemoryLayout<GtkWidget>.stride
+
+    nonisolated(unsafe) private static var registeredType: GType = 0
+    nonisolated(unsafe) private static var parentClass: UnsafeMutablePointer<GObjectClass>?
+
+    private static func owner(of widget: UnsafeMutableRawPointer) -> SlidingRow? {
+        let slot = (widget + ownerOffset).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        return slot.pointee.map { Unmanaged<SlidingRow>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static func attach(_ row: SlidingRow, to widget: Widget) {
+        let slot = (UnsafeMutableRawPointer(widget) + ownerOffset).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        slot.pointee = Unmanaged.passRetained(row).toOpaque()
+    }
+
+    /// Registered on first use, on the main thread like every other GTK call here.
+    private static var type: GType {
+        if registeredType == 0 {
+            let classInit: GClassInitFunc = { klass, _ in
+                SlidingRow.parentClass = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GObjectClass.self)
+                let widgetClass = klass!.assumingMemoryBound(to: GtkWidgetClass.self)
+                widgetClass.pointee.measure = { widget, orientation, _, minimum, natural, minimumBaseline, naturalBaseline in
+                    var min: Int32 = 0, nat: Int32 = 0
+                    SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.measure(orientation, minimum: &min, natural: &nat)
+                    minimum?.pointee = min
+                    natural?.pointee = nat
+                    minimumBaseline?.pointee = -1
+                    naturalBaseline?.pointee = -1
+                }
+                widgetClass.pointee.size_allocate = { widget, width, height, _ in
+                    SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.allocate(width: width, height: height)
+                }
+                widgetClass.pointee.snapshot = { widget, snapshot in
+                    guard let snapshot else { return }
+                    SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.snapshot(snapshot)
+                }
+                // A container unparents its children when it is disposed.
+                widgetClass.pointee.parent_class.dispose = { object in
+                    let widget = UnsafeMutableRawPointer(object!).assumingMemoryBound(to: GtkWidget.self)
+                    while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
+                    SlidingRow.parentClass?.pointee.dispose?(object)
+                }
+                widgetClass.pointee.parent_class.finalize = { object in
+                    let slot = (UnsafeMutableRawPointer(object!) + SlidingRow.ownerOffset)
+                        .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+                    if let owner = slot.pointee { Unmanaged<SlidingRow>.fromOpaque(owner).release() }
+                    slot.pointee = nil
+                    SlidingRow.parentClass?.pointee.finalize?(object)
+                }
+                gtk_widget_class_set_css_name(widgetClass, "slidingrow")
+            }
+            registeredType = g_type_register_static_simple(
+                gtk_widget_get_type(), "ImagerSlidingRow",
+                guint(MemoryLayout<GtkWidgetClass>.stride), classInit,
+                guint(ownerOffset + MemoryLayout<UnsafeMutableRawPointer?>.stride), nil, GTypeFlags(rawValue: 0))
+        }
+        return registeredType
+    }
+}
