@@ -121,16 +121,4 @@ enum Signal {
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
-
-    /// `gboolean (*)(GtkOverlay*, GtkWidget*, GdkRectangle*, data)`: get-child-position.
-    @discardableResult
-    static func connectChildPosition(_ instance: some ObjectPointer, _ name: String,
-                                     _ handler: @escaping (gpointer?, UnsafeMutablePointer<GdkRectangle>) -> Bool)
-        -> SignalHandle {
-        let thunk: @convention(c) (gpointer?, gpointer?, UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean = {
-            _, child, rect, data in
-            SignalClosure<(gpointer?, UnsafeMutablePointer<GdkRectangle>) -> Bool>.from(data)(child, rect!) ? 1 : 0
-        }
-        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
-    }
 }

@@ -61,13 +61,15 @@ final class SwipeToDelete {
         // Capture phase: the swipe sees the movement before the cells and the title, and
         // can take the gesture from them once it is clearly horizontal.
         gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
-        Signal.connectPoint(drag, "drag-begin") { [unowned self] x, _ in
+        Signal.connectPoint(drag, "drag-begin") { [weak self] x, _ in
+            guard let self else { return }
             self.animation.stop()
             self.dragStartOffset = self.offset
             self.dragStartX = x
             self.dragDirection = nil
         }
-        Signal.connectPoint(drag, "drag-update") { [unowned self] dx, dy in
+        Signal.connectPoint(drag, "drag-update") { [weak self] dx, dy in
+            guard let self else { return }
             if self.dragDirection == nil {
                 guard max(abs(dx), abs(dy)) >= Self.decisionDistance else { return }
                 let gesture = cgtk_gesture(UnsafeMutableRawPointer(drag))
@@ -83,7 +85,8 @@ final class SwipeToDelete {
             guard self.dragDirection == .horizontal else { return }
             self.setOffset(self.dragStartOffset - dx)
         }
-        Signal.connectPoint(drag, "drag-end") { [unowned self] _, _ in
+        Signal.connectPoint(drag, "drag-end") { [weak self] _, _ in
+            guard let self else { return }
             switch self.dragDirection {
             case .horizontal:
                 self.settleAfterSwipe()
@@ -104,8 +107,9 @@ final class SwipeToDelete {
 
     private func addScrollController() {
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
-        Signal.connect(scroll, "scroll-begin") { [unowned self] in self.scrollDirection = nil }
-        Signal.connectScroll(scroll, "scroll") { [unowned self] dx, dy in
+        Signal.connect(scroll, "scroll-begin") { [weak self] in self?.scrollDirection = nil }
+        Signal.connectScroll(scroll, "scroll") { [weak self] dx, dy in
+            guard let self else { return false }
             if self.scrollDirection == nil {
                 guard dx != 0 || dy != 0 else { return false }
                 self.scrollDirection = abs(dx) > abs(dy) ? .horizontal : .vertical
@@ -120,7 +124,7 @@ final class SwipeToDelete {
             self.scrollSettle = MainLoop.after(milliseconds: 200) { [weak self] in self?.endScroll() }
             return true
         }
-        Signal.connect(scroll, "scroll-end") { [unowned self] in self.endScroll() }
+        Signal.connect(scroll, "scroll-end") { [weak self] in self?.endScroll() }
         gtk_widget_add_controller(widget, scroll)
     }
 
@@ -138,7 +142,7 @@ final class SwipeToDelete {
     }
 
     private func settle(to target: Double) {
-        animation.run(from: offset, to: target) { [unowned self] value in self.setOffset(value) }
+        animation.run(from: offset, to: target) { [weak self] value in self?.setOffset(value) }
     }
 
     private func setOffset(_ value: Double) {
