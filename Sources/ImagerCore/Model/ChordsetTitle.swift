@@ -1,6 +1,38 @@
 /// Titles are single-line text. User input and imported files pass through here so a
 /// control character (a NUL among them) never reaches the database or the screen.
+///
+/// The one rule for every title that enters (rename, add, import, seed, store): cleaned by
+/// `sanitized`, then `accepted` says whether it may enter. It lives here and only here.
 public enum ChordsetTitle {
+    /// The longest title, in Unicode scalars (what GTK's entry counts as characters). Long
+    /// enough for any name a person types or pastes; short enough that a hostile file cannot
+    /// put megabytes into a row the list must lay out.
+    public static let maximumLength = 1_000
+
+    /// Why a title may not enter.
+    public enum Refusal: Error, Equatable, Sendable {
+        /// Nothing is left once control characters and surrounding spaces are gone.
+        case empty
+        /// Longer than `maximumLength`; `length` is the cleaned title's length in scalars.
+        case tooLong(length: Int)
+    }
+
+    /// The cleaned title, or why it may not enter. `allowingUpTo` lets a title that an older
+    /// Imager stored at more than `maximumLength` be edited without growing: a rename that
+    /// changes one character of it must not be refused (or cut).
+    public static func accepted(_ raw: String, allowingUpTo longest: Int = maximumLength) -> Result<String, Refusal> {
+        // A 50 MB title is refused by its byte count, before it is copied or scanned.
+        let limit = max(longest, maximumLength)
+        if raw.utf8.count > 4 * limit + 4096 {
+            return .failure(.tooLong(length: raw.unicodeScalars.count))
+        }
+        let title = sanitized(raw)
+        if title.isEmpty { return .failure(.empty) }
+        let length = title.unicodeScalars.count
+        if length > limit { return .failure(.tooLong(length: length)) }
+        return .success(title)
+    }
+
     /// Line breaks and tabs become spaces, other control characters are dropped, and the
     /// result is trimmed of spaces (Unicode's space separators). Everything else, quotes,
     /// SQL, emoji, right-to-left text, is kept.
