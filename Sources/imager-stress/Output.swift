@@ -19,6 +19,9 @@ enum Output {
         case .newerVersion: "newerVersion"
         case .notWritable: "notWritable"
         case .diskFull: "diskFull"
+        case .busy: "busy"
+        case .refused: "refused"
+        case .cancelled: "cancelled"
         case .failed: "failed"
         }
         return "\(kind): \(error)"

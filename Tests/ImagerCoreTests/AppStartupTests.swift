@@ -151,16 +151,18 @@ import Testing
 
         // The fresh store is seeded, and it saves.
         #expect(startup.controller.chordsets.map(\.id) == setup.seed.map(\.id))
-        let added = startup.controller.add(title: "After the rescue")
+        let added = startup.controller.add(title: "After the rescue")!
         #expect(startup.controller.save().report?.rowsWritten == 9)
         let reopened = try ChordsetStore.open(at: setup.database)
         #expect(try reopened.loadAll().map(\.id) == setup.seed.map(\.id) + [added.id])
     }
 
-    @Test func aDatabaseFromANewerVersionIsMovedAsideUnchanged() throws {
+    @Test func aDatabaseFromANewerVersionStaysWhereItIsUnchangedAndIsShownReadOnly() throws {
         let setup = try Setup()
+        let kept: [Chordset]
         do {
             let store = try ChordsetStore.open(at: setup.database)
+            kept = try store.append(Sample.chordsets(4))
             try store.writer.write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-lumis')")
             }
@@ -170,14 +172,22 @@ import Testing
 
         let startup = setup.open()
 
-        let moved = try setup.movedAside()
-        try #require(moved.count == 1)
-        #expect(try bytes(of: setup.folder.file(moved[0])) == original)
-        let notice = try #require(startup.notices.first)
-        #expect(notice.contains("newer version"))
-        #expect(notice.contains("v9-lumis"))
-        #expect(notice.contains(setup.folder.file(moved[0]).path))
-        #expect(startup.controller.count == 3)
+        #expect(try setup.movedAside().isEmpty)
+        #expect(startup.notices == [AppStartup.newerVersionNotice])
+        let controller = startup.controller
+        #expect(controller.isReadOnly)
+        #expect(controller.chordsets == kept)
+        // Every edit does nothing, and saving writes nothing.
+        #expect(controller.add() == nil)
+        controller.rename(id: kept[0].id, to: "Changed")
+        controller.delete(id: kept[1].id)
+        controller.setColor(RGBAColor(red: 1, green: 2, blue: 3), slot: 0, of: kept[2].id)
+        controller.deleteAll()
+        #expect(throws: StoreError.self) { try controller.importChordsets(Sample.chordsets(1)) }
+        #expect(controller.chordsets == kept)
+        #expect(!controller.hasUnsavedChanges)
+        #expect(controller.save().report != nil)
+        #expect(try bytes(of: setup.database) == original)
     }
 
     // MARK: Unwritable places
@@ -195,7 +205,7 @@ import Testing
         #expect(notice.contains("kept in memory"))
         #expect(controller.isEmpty)
 
-        let added = controller.add(title: "Waiting")
+        let added = controller.add(title: "Waiting")!
         guard case .failed = controller.save() else {
             Issue.record("saved into a regular file")
             return

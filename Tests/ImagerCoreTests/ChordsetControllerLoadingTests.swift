@@ -41,7 +41,7 @@ import Testing
         controller.rename(id: renamed, to: "Renamed while loading")
         let deleted = controller.chordsets[20].id
         controller.delete(id: deleted)
-        let added = controller.add(title: "Added while loading")
+        let added = controller.add(title: "Added while loading")!
 
         let load = try #require(controller.remainderLoader)
         controller.finishLoading(load())
@@ -83,7 +83,7 @@ import Testing
         let controller = try ChordsetController(store: store, firstPage: 10)
         let load = try #require(controller.remainderLoader)
         controller.finishLoadingNow()
-        let added = controller.add()
+        let added = controller.add()!
         controller.finishLoading(load())
         #expect(controller.count == 81)
         #expect(controller.chordsets.last?.id == added.id)

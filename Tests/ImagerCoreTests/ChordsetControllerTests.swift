@@ -38,7 +38,7 @@ import Testing
 
     @Test func addingAppendsEightRandomChordsAfterTheLastChordset() throws {
         let controller = try controller(with: 2)
-        let added = controller.add()
+        let added = controller.add()!
         #expect(controller.chordsets.last == added)
         #expect(added.title == Chordset.defaultTitle)
         #expect(added.position == 2)
@@ -48,20 +48,20 @@ import Testing
 
     @Test func addingToAnEmptyListStartsAtPositionZero() throws {
         let controller = try controller(with: 0)
-        #expect(controller.add().position == 0)
-        #expect(controller.add().position == 1)
+        #expect(controller.add()?.position == 0)
+        #expect(controller.add()?.position == 1)
     }
 
     @Test func anAddedTitleIsSanitizedAndAnEmptyOneBecomesTheDefault() throws {
         let controller = try controller(with: 0)
-        #expect(controller.add(title: "  Night\nSky\u{0} ").title == "Night Sky")
-        #expect(controller.add(title: " \n ").title == Chordset.defaultTitle)
+        #expect(controller.add(title: "  Night\nSky\u{0} ")?.title == "Night Sky")
+        #expect(controller.add(title: " \n ")?.title == Chordset.defaultTitle)
     }
 
     @Test func addingUsesTheControllersClock() throws {
         let moment = Date(timeIntervalSince1970: 1_700_000_000)
         let controller = try ChordsetController(store: .inMemory(), clock: { moment })
-        let added = controller.add()
+        let added = controller.add()!
         #expect(added.createdAt == moment)
         #expect(added.updatedAt == moment)
     }
@@ -225,7 +225,7 @@ import Testing
 
     @Test func importedChordsetsGoAfterTheLastOneInFileOrder() throws {
         let controller = try controller(with: 2)
-        let imported = controller.append(imported: [Sample.chordset("A", position: 7), Sample.chordset("B", position: 0)])
+        let imported = try controller.importChordsets([Sample.chordset("A", position: 7), Sample.chordset("B", position: 0)])
         #expect(titles(controller) == ["Sample 0", "Sample 1", "A", "B"])
         #expect(imported.map(\.position) == [2, 3])
     }
@@ -234,7 +234,7 @@ import Testing
         let controller = try controller(with: 1)
         let existing = controller.chordsets[0]
         let repeated = UUID()
-        let imported = controller.append(imported: [
+        let imported = try controller.importChordsets([
             Sample.chordset("Copy", id: existing.id, seed: 5),
             Sample.chordset("Twin", id: repeated),
             Sample.chordset("Twin again", id: repeated),
@@ -249,7 +249,7 @@ import Testing
 
     @Test func importingNothingChangesNothing() throws {
         let controller = try controller(with: 1)
-        #expect(controller.append(imported: []).isEmpty)
+        #expect(try controller.importChordsets([]).isEmpty)
         #expect(!controller.canUndo)
     }
 
@@ -257,9 +257,9 @@ import Testing
 
     /// Runs `operation`, undoes it, redoes it, and checks the list at every step.
     func checkUndoAndRedo(of name: String, on controller: ChordsetController,
-                          _ operation: (ChordsetController) -> Void) {
+                          _ operation: (ChordsetController) throws -> Void) throws {
         let before = shown(controller)
-        operation(controller)
+        try operation(controller)
         let after = shown(controller)
         #expect(after != before, "\(name) changed nothing")
         #expect(controller.undoName == name)
@@ -310,26 +310,26 @@ import Testing
     }
 
     @Test func importIsUndoable() throws {
-        try checkUndoAndRedo(of: "Import Chordset", on: controller()) { _ = $0.append(imported: [Sample.chordset("In")]) }
-        try checkUndoAndRedo(of: "Import 3 Chordsets", on: controller()) { _ = $0.append(imported: Sample.chordsets(3)) }
-        try checkUndoAndRedo(of: "Import 2 Chordsets", on: controller(with: 0)) { _ = $0.append(imported: Sample.chordsets(2)) }
+        try checkUndoAndRedo(of: "Import Chordset", on: controller()) { _ = try $0.importChordsets([Sample.chordset("In")]) }
+        try checkUndoAndRedo(of: "Import 3 Chordsets", on: controller()) { _ = try $0.importChordsets(Sample.chordsets(3)) }
+        try checkUndoAndRedo(of: "Import 2 Chordsets", on: controller(with: 0)) { _ = try $0.importChordsets(Sample.chordsets(2)) }
     }
 
     @Test func undoWalksBackThroughEveryStepAndRedoForward() throws {
         let controller = try controller(with: 3)
         var states = [shown(controller)]
         var names: [String] = []
-        let steps: [(String, (ChordsetController) -> Void)] = [
+        let steps: [(String, (ChordsetController) throws -> Void)] = [
             ("Add Chordset", { $0.add(title: "Fresh") }),
             ("Rename", { $0.rename(id: $0.chordsets[0].id, to: "First") }),
             ("Move", { $0.move(from: 3, to: 0) }),
             ("Change Colour", { $0.setColor(RGBAColor(red: 1, green: 2, blue: 3), slot: 0, of: $0.chordsets[1].id) }),
             ("Delete “Sample 1”", { $0.delete(id: $0.chordsets[2].id) }),
-            ("Import 2 Chordsets", { _ = $0.append(imported: Sample.chordsets(2)) }),
+            ("Import 2 Chordsets", { _ = try $0.importChordsets(Sample.chordsets(2)) }),
             ("Delete All", { $0.deleteAll() }),
         ]
         for (name, step) in steps {
-            step(controller)
+            try step(controller)
             states.append(shown(controller))
             names.append(name)
             #expect(controller.undoName == name)
@@ -388,9 +388,9 @@ import Testing
         #expect(changes.take() == [.removed(index: 2, count: 1)])
         controller.undo()
         #expect(changes.take() == [.inserted(index: 2, count: 1)])
-        controller.append(imported: [Sample.chordset("One")])
+        try controller.importChordsets([Sample.chordset("One")])
         #expect(changes.take() == [.inserted(index: 5, count: 1)])
-        controller.append(imported: Sample.chordsets(2))
+        try controller.importChordsets(Sample.chordsets(2))
         #expect(changes.take() == [.inserted(index: 6, count: 2)])
         controller.undo()
         #expect(changes.take() == [.reloaded(previousCount: 8)])
@@ -429,7 +429,7 @@ import Testing
             case 3 where count > 0: controller.rename(id: controller.chordsets[Int.random(in: 0..<count, using: &generator)].id, to: "R\(Int.random(in: 0..<9, using: &generator))")
             case 4: controller.undo()
             case 5: controller.redo()
-            case 6: _ = controller.append(imported: Sample.chordsets(Int.random(in: 1...3, using: &generator)))
+            case 6: _ = try controller.importChordsets(Sample.chordsets(Int.random(in: 1...3, using: &generator)))
             case 7 where Int.random(in: 0..<10, using: &generator) == 0: controller.deleteAll()
             default: controller.undo()
             }

@@ -161,9 +161,9 @@ import Testing
             Sample.chordset("First", position: -1, seed: 1),
             Sample.chordset("Second", position: 0.25, seed: 2),
         ]
-        var entries: [UUID: PendingChanges.Entry] = [:]
-        for chordset in chordsets { entries[chordset.id] = .upsert(chordset, row: true, slots: Set(0..<8)) }
-        #expect(try store.write(entries) == 27)
+        var log = ChangeLog()
+        for chordset in chordsets { log.inserted(chordset) }
+        #expect(try store.write(log.changes).rows == 27)
 
         let loaded = try store.loadAll()
         #expect(loaded.map(\.title) == ["First", "Second", "Third"])
@@ -187,7 +187,7 @@ import Testing
         let store = ChordsetStore.inMemory()
         let stored = try store.append(Sample.chordsets(3))
         #expect(try store.counts() == (3, 24))
-        #expect(try store.write([stored[1].id: .delete]) == 9)
+        #expect(try store.write([.chordset(stored[1].id): .deleted]).rows == 9)
         #expect(try store.counts() == (2, 16))
         #expect(try store.storedColors(of: stored[1].id).isEmpty)
         #expect(try store.loadAll().map(\.id) == [stored[0].id, stored[2].id])
@@ -196,7 +196,7 @@ import Testing
     @Test func deletingAChordsetThatIsNotThereWritesNothing() throws {
         let store = ChordsetStore.inMemory()
         try store.append(Sample.chordsets(1))
-        #expect(try store.write([UUID(): .delete]) == 0)
+        #expect(try store.write([.chordset(UUID()): .deleted]).rows == 0)
         #expect(try store.counts() == (1, 8))
     }
 
@@ -206,7 +206,9 @@ import Testing
         chordset.title = "After"
         chordset.position = 42
         chordset.updatedAt = Sample.createdAt.addingTimeInterval(60)
-        #expect(try store.write([chordset.id: .upsert(chordset, row: true, slots: [])]) == 1)
+        var log = ChangeLog()
+        log.rowChanged(chordset)
+        #expect(try store.write(log.changes).rows == 1)
         let loaded = try #require(store.loadAll().first)
         #expect(loaded == chordset)
         #expect(loaded.createdAt == Sample.createdAt)
@@ -219,20 +221,24 @@ import Testing
         #expect(try store.loadAll() == stored)
     }
 
-    @Test func loadingOrdersByPositionAndTiesByAgeWhateverTheTableOrder() throws {
+    @Test func loadingOrdersByPositionAndTiesByIdWhateverTheTableOrder() throws {
         // Rows go into the table in an order unrelated to the list's; the load puts them
-        // in list order: by position, and by insertion (rowid) where positions are equal.
+        // in list order: by position, and by id where positions are equal, so every reader
+        // (another process, another machine) agrees, whatever order the rows arrived in.
         let store = ChordsetStore.inMemory()
+        let low = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+        let high = UUID(uuidString: "FFFFFFFF-0000-0000-0000-000000000000")!
         let stored = [Sample.chordset("C", position: 2), Sample.chordset("A", position: 0),
-                      Sample.chordset("B2", position: 1), Sample.chordset("D", position: 2.5),
-                      Sample.chordset("B1", position: 1)]
+                      Sample.chordset("B-high", id: high, position: 1), Sample.chordset("D", position: 2.5),
+                      Sample.chordset("B-low", id: low, position: 1)]
         try store.writer.write { db in
             for chordset in stored {   // one at a time, so the table keeps this order
-                let entry = PendingChanges.Entry.upsert(chordset, row: true, slots: Set(0..<Chordset.chordCount))
-                _ = try ChordsetStore.apply([chordset.id: entry], in: db)
+                var log = ChangeLog()
+                log.inserted(chordset)
+                _ = try ChordsetStore.apply(log.changes, in: db)
             }
         }
-        #expect(try store.loadAll().map(\.title) == ["A", "B2", "B1", "C", "D"])
+        #expect(try store.loadAll().map(\.title) == ["A", "B-low", "B-high", "C", "D"])
     }
 
     @Test func aChordMissingFromAHandEditedFileLoadsAsGrey() throws {
@@ -270,7 +276,9 @@ import Testing
     @Test func appendingPlacesChordsetsAfterTheLastOneInTheirOrder() throws {
         let store = ChordsetStore.inMemory()
         let existing = Sample.chordset("Existing", position: 5.5)
-        _ = try store.write([existing.id: .upsert(existing, row: true, slots: Set(0..<8))])
+        var log = ChangeLog()
+        log.inserted(existing)
+        _ = try store.write(log.changes)
         let stored = try store.append([Sample.chordset("A", position: 0), Sample.chordset("B", position: -3)])
         #expect(stored.map(\.position) == [6.5, 7.5])
         #expect(try store.loadAll().map(\.title) == ["Existing", "A", "B"])
@@ -330,7 +338,7 @@ import Testing
         do {
             let store = try ChordsetStore.open(at: folder.databaseURL)
             let controller = try ChordsetController(store: store)
-            id = controller.add(title: "Plain").id
+            id = controller.add(title: "Plain")!.id
             #expect(controller.rename(id: id, to: title))
             #expect(controller.save().report != nil)
             try closeConnections(of: store)

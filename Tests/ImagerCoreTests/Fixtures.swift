@@ -185,6 +185,7 @@ enum AwkwardTitles {
         "\u{202B}שלום עולם\u{202C} ו-123",
         "e\u{301}\u{301} Å Ω ﷺ \u{FEFF}zero-width\u{200B}space",
         "\u{FEFF}starts with a byte order mark",
-        String(repeating: "Long title, ", count: 833) + "end!",
+        // As long as a title may be: ChordsetTitle.maximumLength characters.
+        String(repeating: "Long title, ", count: 83) + "end!",
     ]
 }

@@ -40,7 +40,7 @@ class GtkTestCase: XCTestCase {
         let chordsets = titles.enumerated().map { index, title in
             Chordset.random(title: title, position: Double(index))
         }
-        controller.append(imported: chordsets)
+        try controller.importChordsets(chordsets)
         // Start from a clean history and nothing unsaved, as after opening a real store.
         controller.save()
         return try ChordsetController(store: store)

@@ -7,25 +7,19 @@ extension ChordsetController {
     func apply(_ edit: Edit) -> Edit {
         let now = clock().roundedToMilliseconds
         switch edit {
+        case let .add(chordset):
+            pending.inserted(chordset, placedAtEnd: true)
+            show([chordset])
+            return .remove([chordset])
+
         case let .insert(items):
-            let sorted = items.sorted { $0.position < $1.position }
-            for chordset in sorted { pending.inserted(chordset) }
-            if sorted.count == 1 {
-                let index = insertionIndex(for: sorted[0].position)
-                chordsets.insert(sorted[0], at: index)
-                listChanged(.inserted(index: index, count: 1))
-            } else if let first = sorted.first, chordsets.last.map({ $0.position <= first.position }) ?? true {
-                // Appending (an import, or undoing "Delete All"): one contiguous block.
-                let index = chordsets.count
-                chordsets.append(contentsOf: sorted)
-                listChanged(.inserted(index: index, count: sorted.count))
-            } else if !sorted.isEmpty {
-                // Interleaved: merge two sorted lists in one pass, not one array insert per item.
-                let previousCount = chordsets.count
-                chordsets = Self.merge(chordsets, sorted)
-                listChanged(.reloaded(previousCount: previousCount))
-            }
-            return .remove(sorted)
+            for chordset in items { pending.inserted(chordset) }
+            show(items)
+            return .remove(items)
+
+        case let .adopt(items):
+            show(items)
+            return .remove(items)
 
         case let .remove(items):
             let ids = Set(items.map(\.id))
@@ -64,9 +58,9 @@ extension ChordsetController {
                 listChanged(.removed(index: index, count: 1))
                 chordset.position = to
                 chordset.updatedAt = now
-                let target = insertionIndex(for: to)
+                let target = insertionIndex(for: chordset.listOrderKey)
                 chordsets.insert(chordset, at: target)
-                pending.rowChanged(chordset)
+                pending.rowChanged(chordset, placedExplicitly: true)
                 listChanged(.inserted(index: target, count: 1))
             }
             return .move(id, from: to, to: from)
@@ -87,7 +81,7 @@ extension ChordsetController {
                 guard let position = positions[chordsets[index].id] else { continue }
                 previous[chordsets[index].id] = chordsets[index].position
                 chordsets[index].position = position
-                pending.rowChanged(chordsets[index])
+                pending.rowChanged(chordsets[index], placedExplicitly: true)
             }
             return .reposition(previous)
 
@@ -96,12 +90,32 @@ extension ChordsetController {
         }
     }
 
+    /// Puts chordsets into the list in list order and tells the view.
+    private func show(_ items: [Chordset]) {
+        let sorted = items.sorted(by: Chordset.listOrder)
+        if sorted.count == 1 {
+            let index = insertionIndex(for: sorted[0].listOrderKey)
+            chordsets.insert(sorted[0], at: index)
+            listChanged(.inserted(index: index, count: 1))
+        } else if let first = sorted.first, chordsets.last.map({ Chordset.listOrder($0, first) }) ?? true {
+            // Appending (an import, or undoing "Delete All"): one contiguous block.
+            let index = chordsets.count
+            chordsets.append(contentsOf: sorted)
+            listChanged(.inserted(index: index, count: sorted.count))
+        } else if !sorted.isEmpty {
+            // Interleaved: merge two sorted lists in one pass, not one array insert per item.
+            let previousCount = chordsets.count
+            chordsets = Self.merge(chordsets, sorted)
+            listChanged(.reloaded(previousCount: previousCount))
+        }
+    }
+
     static func merge(_ a: [Chordset], _ b: [Chordset]) -> [Chordset] {
         var merged: [Chordset] = []
         merged.reserveCapacity(a.count + b.count)
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && a[i].position <= b[j].position) {
+            if j == b.count || (i < a.count && !Chordset.listOrder(b[j], a[i])) {
                 merged.append(a[i]); i += 1
             } else {
                 merged.append(b[j]); j += 1
@@ -110,12 +124,12 @@ extension ChordsetController {
         return merged
     }
 
-    /// First index whose position is greater than `position` (binary search: the list is sorted).
-    func insertionIndex(for position: Double) -> Int {
+    /// First index that comes after `key` in list order (binary search: the list is sorted).
+    func insertionIndex(for key: ListOrderKey) -> Int {
         var low = 0, high = chordsets.count
         while low < high {
             let mid = (low + high) / 2
-            if chordsets[mid].position <= position { low = mid + 1 } else { high = mid }
+            if !(key < chordsets[mid].listOrderKey) { low = mid + 1 } else { high = mid }
         }
         return low
     }

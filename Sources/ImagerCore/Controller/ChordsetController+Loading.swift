@@ -11,7 +11,7 @@ extension ChordsetController {
                             clock: @escaping () -> Date = Date.init) throws(StoreError) {
         let (page, maxPosition) = try store.loadFirstPage(limit: pageSize)
         self.init(initial: page, store: store, clock: clock)
-        if page.count == pageSize, let last = page.last, let maxPosition, maxPosition >= last.position {
+        if page.chordsets.count + page.unreadable.count >= pageSize, let last = page.chordsets.last, let maxPosition, maxPosition >= last.position {
             // There may be more: a full page, and positions beyond (or tied with) its last.
             isLoadingRest = true
             storedMaxPosition = maxPosition
@@ -20,21 +20,22 @@ extension ChordsetController {
 
     /// Reads every chordset; safe to call from any thread (the store is Sendable).
     /// nil when the whole list is already in memory.
-    public var remainderLoader: (@Sendable () -> Result<[Chordset], StoreError>)? {
+    public var remainderLoader: (@Sendable () -> Result<LoadedChordsets, StoreError>)? {
         guard isLoadingRest, let store else { return nil }
-        return { Result { () throws(StoreError) in try store.loadAll() } }
+        return { Result { () throws(StoreError) in try store.load() } }
     }
 
     /// Replaces the first page with the whole list, keeping every edit made meanwhile.
     /// Call on the UI thread. Does nothing if the list was completed already.
-    public func finishLoading(_ result: Result<[Chordset], StoreError>) {
+    public func finishLoading(_ result: Result<LoadedChordsets, StoreError>) {
         guard isLoadingRest else { return }
         switch result {
         case let .success(all):
             let previousCount = chordsets.count
             isLoadingRest = false
             storedMaxPosition = nil
-            chordsets = overlayingPendingChanges(on: all)
+            unreadableRows = all.unreadable
+            chordsets = overlayingPendingChanges(on: all.chordsets)
             listChanged(.reloaded(previousCount: previousCount))
         case let .failure(error):
             // Keep the page and stay in loading state; the next save reports and retries.

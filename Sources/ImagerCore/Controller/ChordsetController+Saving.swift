@@ -3,6 +3,8 @@ import Foundation
 extension ChordsetController {
     /// Writes what changed since the last save, in one transaction. On failure every
     /// change stays in memory, `saveError` says why, and the next save tries again.
+    /// A store that another program is writing to fails at once with `.busy` when the store
+    /// was told not to wait (the window): nothing is lost, and the caller tries again.
     @discardableResult
     public func save() -> SaveOutcome {
         // The report counts the whole list, so the rest of it must be in memory first.
@@ -15,16 +17,19 @@ extension ChordsetController {
             saveError = error
             return .failed(error)
         }
-        let entries = pending.entries
+        let changes = pending.changes
         var rows = 0
-        if !entries.isEmpty {
+        if !changes.isEmpty && !isReadOnly {
+            let result: WriteResult
             do {
-                rows = try store.write(entries)
+                result = try store.write(changes)
             } catch {
                 saveError = error
                 return .failed(error)
             }
-            pending.acknowledge(entries)
+            rows = result.rows
+            pending.acknowledge(changes, placed: result.placed)
+            settle(placed: result.placed, goneElsewhere: result.goneElsewhere)
             // lastDataVersion stays: our own commit does not change data_version on this
             // connection, and reading it now would swallow another process's unmerged commit.
         }
@@ -36,7 +41,27 @@ extension ChordsetController {
         return .saved(report)
     }
 
-    private func availableStore() throws(StoreError) -> ChordsetStore {
+    /// Brings the list in line with what the save decided: chordsets added here take the
+    /// positions the store gave them, and chordsets another program deleted leave the list.
+    private func settle(placed: [UUID: Double], goneElsewhere: Set<UUID>) {
+        guard !placed.isEmpty || !goneElsewhere.isEmpty else { return }
+        let previousCount = chordsets.count
+        var reordered = false
+        if !goneElsewhere.isEmpty {
+            chordsets.removeAll { goneElsewhere.contains($0.id) }
+            reordered = true
+        }
+        for index in chordsets.indices {
+            guard let position = placed[chordsets[index].id] else { continue }
+            chordsets[index].position = position
+            reordered = true
+        }
+        guard reordered else { return }
+        chordsets.sort(by: Chordset.listOrder)
+        listChanged(.reloaded(previousCount: previousCount))
+    }
+
+    func availableStore() throws(StoreError) -> ChordsetStore {
         if let store { return store }
         guard let reopenStore else { throw StoreError.failed(operation: "save", reason: "no database is open") }
         let opened = try reopenStore()
@@ -51,12 +76,14 @@ extension ChordsetController {
     /// This is Core Data's "automatically merges changes from the parent".
     @discardableResult
     public func mergeExternalChanges() throws(StoreError) -> Bool {
-        guard let store, !isLoadingRest else { return false }
+        guard let store, !isLoadingRest, !isReadOnly else { return false }
         let version = try store.dataVersion()
         guard version != lastDataVersion else { return false }
-        let merged = overlayingPendingChanges(on: try store.loadAll())
+        let loaded = try store.load()
+        let merged = overlayingPendingChanges(on: loaded.chordsets)
         let previousCount = chordsets.count
         lastDataVersion = version
+        unreadableRows = loaded.unreadable
         if merged == chordsets { return false }
         chordsets = merged
         listChanged(.reloaded(previousCount: previousCount))
@@ -65,11 +92,22 @@ extension ChordsetController {
 
     /// What the store holds, with every unsaved change of ours laid on top, in list order.
     func overlayingPendingChanges(on stored: [Chordset]) -> [Chordset] {
-        let entries = pending.entries
-        guard !entries.isEmpty else { return stored }
-        var merged = stored.filter { entries[$0.id] == nil }
-        for case let .upsert(chordset, _, _) in entries.values { merged.append(chordset) }
-        merged.sort { $0.position < $1.position }
+        guard !pending.isEmpty else { return stored }
+        let changedIDs = Set(pending.changes.keys.map(\.chordsetID))
+        var merged = stored.filter { !changedIDs.contains($0.id) }
+        // Our own version of every chordset we changed and did not delete; the list in
+        // memory holds it as the edits left it.
+        let ours = Dictionary(chordsets.lazy.filter { changedIDs.contains($0.id) }.map { ($0.id, $0) },
+                              uniquingKeysWith: { first, _ in first })
+        for id in changedIDs {
+            if pending.changes[.chordset(id)] == .deleted { continue }
+            if let chordset = ours[id] {
+                merged.append(chordset)
+            } else if let stored = stored.first(where: { $0.id == id }) {
+                merged.append(stored)
+            }
+        }
+        merged.sort(by: Chordset.listOrder)
         return merged
     }
 }

@@ -6,7 +6,7 @@ import Observation
 /// for undo and for the next save.
 ///
 /// Not thread-safe by design: it lives on the thread that runs the UI (GTK's main thread).
-/// The list is always sorted by `position`.
+/// The list is always in list order (`Chordset.listOrder`: by position, then by id).
 @Observable
 public final class ChordsetController {
     public internal(set) var chordsets: [Chordset] = []
@@ -22,7 +22,7 @@ public final class ChordsetController {
 
     @ObservationIgnored var undoStack: [UndoStep] = [] { didSet { undoName = undoStack.last?.name } }
     @ObservationIgnored var redoStack: [UndoStep] = [] { didSet { redoName = redoStack.last?.name } }
-    @ObservationIgnored var pending = PendingChanges()
+    @ObservationIgnored var pending = ChangeLog()
     @ObservationIgnored var store: ChordsetStore?
     /// Opens the store again when it could not be opened at start (unwritable directory);
     /// every save tries it, so edits made meanwhile are written once the disk is back.
@@ -34,27 +34,36 @@ public final class ChordsetController {
     @ObservationIgnored var storedMaxPosition: Double?
     /// True from a first-page start until `finishLoading` brings in the rest.
     public internal(set) var isLoadingRest = false
+    /// Rows of the store that could not be read; they are left untouched (see `UnreadableRow`).
+    public internal(set) var unreadableRows: [UnreadableRow] = []
+    /// True over a database written by a newer Imager: it is shown, never changed, and
+    /// every operation that would edit does nothing.
+    public let isReadOnly: Bool
 
     /// A controller over an open store, showing what the store holds.
-    public convenience init(store: ChordsetStore, clock: @escaping () -> Date = Date.init) throws(StoreError) {
-        self.init(initial: try store.loadAll(), store: store, clock: clock)
+    public convenience init(store: ChordsetStore, readOnly: Bool = false,
+                            clock: @escaping () -> Date = Date.init) throws(StoreError) {
+        self.init(initial: try store.load(), store: store, readOnly: readOnly, clock: clock)
     }
 
-    /// Shared by the store initialisers: `chordsets` is what was read, in list order.
-    init(initial chordsets: [Chordset], store: ChordsetStore, clock: @escaping () -> Date) {
+    /// Shared by the store initialisers: `loaded` is what was read, in list order.
+    init(initial loaded: LoadedChordsets, store: ChordsetStore, readOnly: Bool = false, clock: @escaping () -> Date) {
         self.store = store
         self.clock = clock
-        self.chordsets = chordsets
-        lastDataVersion = try? store.dataVersion()
+        self.isReadOnly = readOnly
+        self.chordsets = loaded.chordsets
+        self.unreadableRows = loaded.unreadable
+        lastDataVersion = readOnly ? nil : try? store.dataVersion()
     }
 
     /// A controller whose store is not available yet: it starts with `chordsets` and opens
     /// the store on the first save that can.
     public init(initial chordsets: [Chordset], reopening: @escaping () throws(StoreError) -> ChordsetStore,
                 clock: @escaping () -> Date = Date.init) {
-        self.chordsets = chordsets.sorted { $0.position < $1.position }
+        self.chordsets = chordsets.sorted(by: Chordset.listOrder)
         self.reopenStore = reopening
         self.clock = clock
+        self.isReadOnly = false
     }
 
     public var count: Int { chordsets.count }
@@ -62,7 +71,10 @@ public final class ChordsetController {
     public var canUndo: Bool { undoName != nil }
     public var canRedo: Bool { redoName != nil }
     public var hasUnsavedChanges: Bool { !pending.isEmpty }
-    public var unsavedChangeCount: Int { pending.count }
+    /// How many chordsets have changes not saved yet.
+    public var unsavedChangeCount: Int { pending.changedChordsetCount }
+    /// Ids of chordsets added here and not saved yet (an import on another thread must not reuse them).
+    public var unsavedNewIDs: Set<UUID> { pending.unsavedNewIDs }
 
     public func index(of id: UUID) -> Int? {
         chordsets.firstIndex { $0.id == id }
@@ -75,31 +87,40 @@ public final class ChordsetController {
     // MARK: Operations (each one undoable)
 
     /// Appends a chordset with eight random colours and returns it.
+    /// Its position here is provisional: the save places it after every stored chordset,
+    /// inside its transaction (`ChangeLog.ChordsetRow.placedAtEnd`). nil when read-only.
     @discardableResult
-    public func add(title: String = Chordset.defaultTitle) -> Chordset {
+    public func add(title: String = Chordset.defaultTitle) -> Chordset? {
+        guard !isReadOnly else { return nil }
         let now = clock()
         let position = max(chordsets.last?.position ?? -1, storedMaxPosition ?? -1).rounded(.down) + 1
-        let chordset = Chordset.random(title: cleanTitle(title) ?? Chordset.defaultTitle, position: position, now: now)
-        perform(.insert([chordset]), named: "Add Chordset")
+        let title = (try? ChordsetTitle.accepted(title).get()) ?? Chordset.defaultTitle
+        let chordset = Chordset.random(title: title, position: position, now: now)
+        perform(.add(chordset), named: "Add Chordset")
         return chordset
     }
 
-    /// Renames; the title is trimmed, and an empty title keeps the old one.
+    /// Renames, by the one title rule (`ChordsetTitle.accepted`): the title is cleaned, and
+    /// an empty or too long one is refused and the old title kept. A title an older version
+    /// stored at more than the maximum may be edited as long as it does not grow.
     /// Returns false when nothing changed.
     @discardableResult
     public func rename(id: UUID, to newTitle: String) -> Bool {
-        guard let old = chordset(id: id), let title = cleanTitle(newTitle), title != old.title else { return false }
+        guard !isReadOnly, let old = chordset(id: id),
+              case let .success(title) = ChordsetTitle.accepted(newTitle, allowingUpTo: old.title.unicodeScalars.count),
+              title != old.title else { return false }
         perform(.rename(id, from: old.title, to: title), named: "Rename")
         return true
     }
 
     /// Deletes the chordset and, with it, its eight chords.
     public func delete(id: UUID) {
-        guard let chordset = chordset(id: id) else { return }
+        guard !isReadOnly, let chordset = chordset(id: id) else { return }
         perform(.remove([chordset]), named: "Delete “\(chordset.title)”")
     }
 
     public func deleteAll() {
+        guard !isReadOnly else { return }
         finishLoadingNow()
         guard !chordsets.isEmpty else { return }
         perform(.remove(chordsets), named: "Delete All")
@@ -107,7 +128,7 @@ public final class ChordsetController {
 
     /// Moves the chordset at `from` so that it ends up at index `to`.
     public func move(from: Int, to: Int) {
-        guard chordsets.indices.contains(from), chordsets.indices.contains(to), from != to else { return }
+        guard !isReadOnly, chordsets.indices.contains(from), chordsets.indices.contains(to), from != to else { return }
         var others = chordsets
         let moving = others.remove(at: from)
         let before = to > 0 ? others[to - 1].position : nil
@@ -133,53 +154,56 @@ public final class ChordsetController {
     }
 
     public func setColor(_ color: RGBAColor, slot: Int, of id: UUID) {
-        guard (0..<Chordset.chordCount).contains(slot), let chordset = chordset(id: id),
+        guard !isReadOnly, (0..<Chordset.chordCount).contains(slot), let chordset = chordset(id: id),
               chordset.color(at: slot) != color else { return }
         perform(.setColor(id, slot: slot, from: chordset.color(at: slot), to: color), named: "Change Colour")
     }
 
-    /// Appends chordsets read from a file (already validated whole). Ids that are already
-    /// in the list get fresh ones, so importing an export twice adds copies.
+    /// Imports chordsets read from a file (already validated whole) through the store's one
+    /// import rule, in one transaction, then shows them; one undo step takes them out again.
+    /// Throws, with nothing changed, when the store cannot take them.
     @discardableResult
-    public func append(imported: [Chordset]) -> [Chordset] {
-        guard !imported.isEmpty else { return [] }
+    public func importChordsets(_ chordsets: [Chordset]) throws(StoreError) -> [Chordset] {
+        guard !isReadOnly else { throw StoreError.failed(operation: "import", reason: "the database is read-only") }
+        guard !chordsets.isEmpty else { return [] }
+        let stored = try availableStore().append(chordsets, alsoTaken: pending.unsavedNewIDs,
+                                                  after: max(self.chordsets.last?.position ?? -1, storedMaxPosition ?? -1))
+        adoptImported(stored)
+        return stored
+    }
+
+    /// Shows chordsets that the store's import rule has just stored (on another thread, for
+    /// the window), as one undoable step. Undoing deletes them from the store at the next save.
+    public func adoptImported(_ stored: [Chordset]) {
+        guard !stored.isEmpty else { return }
         finishLoadingNow()
-        var ids = Set(chordsets.map(\.id))
-        var next = (chordsets.last?.position ?? -1).rounded(.down) + 1
-        var added: [Chordset] = []
-        for original in imported {
-            var chordset = ids.contains(original.id) ? original.withNewID() : original
-            chordset.position = next
-            next += 1
-            ids.insert(chordset.id)
-            added.append(chordset)
-        }
-        perform(.insert(added), named: added.count == 1 ? "Import Chordset" : "Import \(added.count) Chordsets")
-        return added
+        // Chordsets added here and not saved yet keep the places they show at, before the
+        // imported ones, rather than being placed after them by the next save.
+        pending.keepPlacements()
+        let inverse = apply(.adopt(stored))
+        record(UndoStep(name: stored.count == 1 ? "Import Chordset" : "Import \(stored.count) Chordsets", edit: inverse))
     }
 
     // MARK: Undo and redo
 
     public func undo() {
-        guard let step = undoStack.popLast() else { return }
+        guard !isReadOnly, let step = undoStack.popLast() else { return }
         let inverse = apply(step.edit)
         redoStack.append(UndoStep(name: step.name, edit: inverse))
     }
 
     public func redo() {
-        guard let step = redoStack.popLast() else { return }
+        guard !isReadOnly, let step = redoStack.popLast() else { return }
         let inverse = apply(step.edit)
         undoStack.append(UndoStep(name: step.name, edit: inverse))
     }
 
     private func perform(_ edit: Edit, named name: String) {
-        let inverse = apply(edit)
-        undoStack.append(UndoStep(name: name, edit: inverse))
-        redoStack.removeAll()
+        record(UndoStep(name: name, edit: apply(edit)))
     }
 
-    private func cleanTitle(_ raw: String) -> String? {
-        let title = ChordsetTitle.sanitized(raw)
-        return title.isEmpty ? nil : title
+    private func record(_ step: UndoStep) {
+        undoStack.append(step)
+        redoStack.removeAll()
     }
 }

@@ -4,8 +4,12 @@ import Foundation
 /// redo are the same operation run from two stacks (Foundation's UndoManager does not
 /// exist on Linux). Edits name chordsets by id, so they stay valid across merges.
 enum Edit {
+    /// A new chordset at the end of the list; the save chooses its final position.
+    case add(Chordset)
     /// Put these chordsets back (each keeps its own position value).
     case insert([Chordset])
+    /// Show chordsets that are already stored (an import wrote them); nothing to save.
+    case adopt([Chordset])
     /// Take these chordsets out.
     case remove([Chordset])
     case rename(UUID, from: String, to: String)

@@ -166,7 +166,14 @@ public enum ChordsetDocument {
                 }
                 chords.append(Chord(color: color))
             }
-            guard let chordset = Chordset(id: id, title: ChordsetTitle.sanitized(title), position: Double(index),
+            let acceptedTitle: String
+            switch ChordsetTitle.accepted(title) {
+            case let .success(clean): acceptedTitle = clean
+            case .failure(.empty): throw EntryProblem("\(label) has an empty title")
+            case let .failure(.tooLong(length)):
+                throw EntryProblem("\(label) has a title of \(length) characters; a title has at most \(ChordsetTitle.maximumLength)")
+            }
+            guard let chordset = Chordset(id: id, title: acceptedTitle, position: Double(index),
                                           createdAt: createdAt, chords: chords) else {
                 throw EntryProblem("\(label) has \(chords.count) chords; a chordset has exactly \(Chordset.chordCount)")
             }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Opens the user's store for the window, seeds it on first launch, and turns every
 /// problem into a notice the window shows, so the window always opens:
-/// - an unreadable or newer-version database is moved aside (byte for byte) and a fresh one starts;
+/// - an unreadable database is moved aside (byte for byte) and a fresh one starts;
+/// - a database written by a newer Imager stays where it is, untouched, and is shown read-only;
 /// - an unwritable directory or full disk leaves the list in memory, and saves retry;
 /// - a missing or broken seed leaves the list empty.
 public struct AppStartup {
@@ -17,7 +18,9 @@ public struct AppStartup {
         let store: ChordsetStore
         do {
             store = try ChordsetStore.open(at: url)
-        } catch let error where error.isUnreadableFile || isNewerVersion(error) {
+        } catch let error where error.isNewerVersion {
+            return openReadOnly(url, notices: notices)
+        } catch let error where error.isUnreadableFile {
             do {
                 let movedTo = try UnreadableDatabase.moveAside(url)
                 notices.append("\(error) It was moved to \(movedTo.path), unchanged, and Imager started a new, empty database.")
@@ -38,6 +41,24 @@ public struct AppStartup {
         return finish(store: store, seed: seedURL, firstPage: firstPage, notices: notices)
     }
 
+    /// The notice shown over a database from a newer Imager.
+    public static let newerVersionNotice = "This database was written by a newer version of Imager. "
+        + "Nothing will be changed; edits cannot be saved."
+
+    private static func openReadOnly(_ url: URL, notices: [String]) -> AppStartup {
+        var notices = notices + [newerVersionNotice]
+        do {
+            let store = try ChordsetStore.openReadOnly(at: url)
+            return AppStartup(controller: try ChordsetController(store: store, readOnly: true), notices: notices)
+        } catch {
+            // The newer version changed the tables beyond what this one can read: show nothing.
+            notices.append("Its chordsets cannot be shown by this version (\(error)).")
+            let store = ChordsetStore.inMemory()
+            return AppStartup(controller: (try? ChordsetController(store: store, readOnly: true))
+                ?? ChordsetController(initial: [], reopening: { store }), notices: notices)
+        }
+    }
+
     private static func open(afterMovingAside url: URL, seed seedURL: URL, firstPage: Int?,
                              notices: [String]) -> AppStartup {
         var notices = notices
@@ -56,12 +77,16 @@ public struct AppStartup {
                                notices: [String]) -> AppStartup {
         var notices = notices
         if let problem = seed(store, from: seedURL) { notices.append(problem) }
+        // The window's saves never wait for another writer's lock: they fail with `.busy`
+        // at once and are tried again, so the main loop never freezes.
+        try? store.waitsForOtherWriters(false)
         do {
             let controller = if let firstPage {
                 try ChordsetController(store: store, firstPage: firstPage)
             } else {
                 try ChordsetController(store: store)
             }
+            if let notice = unreadableRowsNotice(controller.unreadableRows) { notices.append(notice) }
             return AppStartup(controller: controller, notices: notices)
         } catch {
             notices.append("\(error)")
@@ -81,8 +106,11 @@ public struct AppStartup {
         }
     }
 
-    private static func isNewerVersion(_ error: StoreError) -> Bool {
-        if case .newerVersion = error { return true }
-        return false
+    /// What the window says about rows it could not read (nil when there are none).
+    public static func unreadableRowsNotice(_ rows: [UnreadableRow]) -> String? {
+        guard let first = rows.first else { return nil }
+        let count = rows.count == 1 ? "1 chordset" : "\(rows.count) chordsets"
+        return "\(count) in the database could not be read (\(first)) and \(rows.count == 1 ? "is" : "are") left "
+            + "untouched in the file; the others are shown."
     }
 }

@@ -44,6 +44,43 @@ public final class ChordsetStore: Sendable {
         }
     }
 
+    /// Opens a database this version may only look at (one written by a newer Imager):
+    /// read-only, no migration, so not one byte of the file changes. Loading may still fail
+    /// if the newer version changed the tables.
+    public static func openReadOnly(at url: URL) throws(StoreError) -> ChordsetStore {
+        do {
+            var config = configuration()
+            config.readonly = true
+            return ChordsetStore(path: url.path, writer: try DatabaseQueue(path: url.path, configuration: config))
+        } catch {
+            throw map(error, operation: "open the database", path: url.path)
+        }
+    }
+
+    /// A second, independent connection to the same file, for long work on another thread
+    /// (an import): its transaction and the window's saves meet as two SQLite writers, and
+    /// the window's save finds a lock it can wait out rather than a queue that blocks it.
+    /// An in-memory store has only itself.
+    public func openAnotherConnection() throws(StoreError) -> ChordsetStore {
+        guard let path else { return self }
+        return try Self.open(at: URL(fileURLWithPath: path))
+    }
+
+    /// Whether a write waits (up to 10 s) for another program that is writing, or fails at
+    /// once with `.busy`. The window never waits: its main loop must not freeze, so it tries
+    /// again a moment later. The command line waits.
+    public func waitsForOtherWriters(_ waits: Bool) throws(StoreError) {
+        do {
+            try writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA busy_timeout = \(waits ? Self.busyTimeoutMilliseconds : 0)")
+            }
+        } catch {
+            throw Self.map(error, operation: "open the database", path: path)
+        }
+    }
+
+    static let busyTimeoutMilliseconds = 10_000
+
     /// A private database in memory, like the original app's `inMemory` option.
     public static func inMemory() -> ChordsetStore {
         do {
@@ -84,7 +121,7 @@ public final class ChordsetStore: Sendable {
     private static func configuration() -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
-        config.busyMode = .timeout(10)
+        config.busyMode = .timeout(Double(busyTimeoutMilliseconds) / 1000)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
@@ -93,8 +130,15 @@ public final class ChordsetStore: Sendable {
 
     // MARK: Reading
 
-    /// Every chordset with its eight chords, in list order.
+    /// Every chordset with its eight chords, in list order. Rows that cannot be read are
+    /// left out here; `load()` reports them.
     public func loadAll() throws(StoreError) -> [Chordset] {
+        try load().chordsets
+    }
+
+    /// Every readable chordset in list order, and the rows that could not be read. Such a
+    /// row is never guessed at, given a new id or crashed on: it stays in the file as it is.
+    public func load() throws(StoreError) -> LoadedChordsets {
         do {
             return try writer.read { db in try Self.fetchAll(db) }
         } catch {
@@ -102,7 +146,7 @@ public final class ChordsetStore: Sendable {
         }
     }
 
-    static func fetchAll(_ db: Database) throws -> [Chordset] {
+    static func fetchAll(_ db: Database) throws -> LoadedChordsets {
         // One pass over a join in table order, then the list order is a sort in memory:
         // walking the chordset table front to back costs SQLite half what hopping through it
         // in position order does (packaging/bench.sh, 100,000 chordsets).
@@ -111,11 +155,11 @@ public final class ChordsetStore: Sendable {
 
     /// The first `limit` chordsets in list order, and the largest position in the store, so
     /// the window can paint before the rest is read (see `ChordsetController.finishLoading`).
-    public func loadFirstPage(limit: Int) throws(StoreError) -> (page: [Chordset], maxPosition: Double?) {
+    public func loadFirstPage(limit: Int) throws(StoreError) -> (page: LoadedChordsets, maxPosition: Double?) {
         do {
             return try writer.read { db in
                 let page = try Self.fetch(db, where: """
-                    WHERE c.rowid IN (SELECT rowid FROM chordset ORDER BY position, rowid LIMIT \(max(0, limit)))
+                    WHERE c.rowid IN (SELECT rowid FROM chordset ORDER BY position, id LIMIT \(max(0, limit)))
                     """, expectedCount: limit)
                 return (page, try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset"))
             }
@@ -125,44 +169,63 @@ public final class ChordsetStore: Sendable {
     }
 
     /// Reads chordsets with their chords; the text columns are read once per chordset.
-    private static func fetch(_ db: Database, where filter: String, expectedCount: Int) throws -> [Chordset] {
-        var loaded: [(rowID: Int64, chordset: Chordset)] = []
+    /// Every value is checked for its type (a hand-edited or damaged file may hold anything),
+    /// so a bad row is reported, never trapped on.
+    private static func fetch(_ db: Database, where filter: String, expectedCount: Int) throws -> LoadedChordsets {
+        var loaded: [Chordset] = []
         loaded.reserveCapacity(expectedCount)
+        var unreadable: [UnreadableRow] = []
         let rows = try Row.fetchCursor(db, sql: """
             SELECT c.rowid, c.id, c.title, c.position, c.created_at, c.updated_at, ch.slot, ch.color
             FROM chordset c LEFT JOIN chord ch ON ch.chordset_id = c.id
             \(filter)
             ORDER BY c.rowid
             """)
-        var currentRowID: Int64 = -1
+        var currentRowID: Int64?
         let noChords = [Chord](repeating: Chord(color: Self.missingChordColor), count: Chordset.chordCount)
         var chords = noChords
         var pending: (id: UUID, title: String, position: Double, created: Double, updated: Double)?
         func flush() {
-            guard let p = pending else { return }
-            loaded.append((currentRowID, Chordset(id: p.id, title: p.title, position: p.position,
-                                                  createdAt: Date(timeIntervalSince1970: p.created),
-                                                  updatedAt: Date(timeIntervalSince1970: p.updated),
-                                                  chords: chords)!))
+            if let p = pending, let chordset = Chordset(id: p.id, title: p.title, position: p.position,
+                                                        createdAt: Date(timeIntervalSince1970: p.created),
+                                                        updatedAt: Date(timeIntervalSince1970: p.updated),
+                                                        chords: chords) {
+                loaded.append(chordset)
+            }
             chords = noChords
+            pending = nil
         }
         while let row = try rows.next() {
-            let rowID: Int64 = row[0]
+            let rowID = Int64.fromDatabaseValue(row[0]) ?? -1
             if rowID != currentRowID {
                 flush()
                 currentRowID = rowID
-                let idText: String = row[1]
-                pending = (UUID(uuidString: idText) ?? UUID(), row[2], row[3], row[4], row[5])
+                switch readChordsetColumns(row) {
+                case let .success(columns): pending = columns
+                case let .failure(problem): unreadable.append(UnreadableRow(rowID: rowID, reason: problem))
+                }
             }
-            if let slot = row[6] as Int?, (0..<Chordset.chordCount).contains(slot) {
-                let packed: Int64 = row[7]
+            guard pending != nil else { continue }
+            if let slot = Int.fromDatabaseValue(row[6]), (0..<Chordset.chordCount).contains(slot),
+               let packed = Int64.fromDatabaseValue(row[7]) {
                 chords[slot] = Chord(color: RGBAColor(packed: UInt32(truncatingIfNeeded: packed)))
             }
         }
         flush()
-        // List order: by position, and by age (rowid) where positions tie.
-        loaded.sort { ($0.chordset.position, $0.rowID) < ($1.chordset.position, $1.rowID) }
-        return loaded.map(\.chordset)
+        loaded.sort(by: Chordset.listOrder)
+        return LoadedChordsets(chordsets: loaded, unreadable: unreadable)
+    }
+
+    private static func readChordsetColumns(_ row: Row)
+        -> Result<(id: UUID, title: String, position: Double, created: Double, updated: Double), UnreadableRow.Problem> {
+        guard let idText = String.fromDatabaseValue(row[1]), let id = UUID(uuidString: idText) else {
+            return .failure(.id(String(describing: row[1] as DatabaseValue).prefix(60).description))
+        }
+        guard let title = String.fromDatabaseValue(row[2]) else { return .failure(.column("title")) }
+        guard let position = Double.fromDatabaseValue(row[3]), position.isFinite else { return .failure(.column("position")) }
+        guard let created = Double.fromDatabaseValue(row[4]), created.isFinite else { return .failure(.column("created_at")) }
+        guard let updated = Double.fromDatabaseValue(row[5]), updated.isFinite else { return .failure(.column("updated_at")) }
+        return .success((id, title, position, created, updated))
     }
 
     /// A chord row can only be missing if the file was edited by hand; show it as grey.
@@ -190,109 +253,6 @@ public final class ChordsetStore: Sendable {
         } catch {
             throw Self.map(error, operation: "check the database for changes", path: path)
         }
-    }
-
-    // MARK: Writing
-
-    /// Writes the pending entries in one transaction and returns the rows written.
-    /// On any error nothing is written (the transaction rolls back) and the caller keeps its entries.
-    public func write(_ entries: [UUID: PendingChanges.Entry]) throws(StoreError) -> Int {
-        do {
-            return try writer.writeWithoutTransaction { db in
-                var rows = 0
-                try db.inTransaction(.immediate) {
-                    rows = try Self.apply(entries, in: db)
-                    return .commit
-                }
-                return rows
-            }
-        } catch {
-            throw Self.map(error, operation: "save", path: path)
-        }
-    }
-
-    static func apply(_ entries: [UUID: PendingChanges.Entry], in db: Database) throws -> Int {
-        var rows = 0
-        let updateChordset = try db.cachedStatement(sql: """
-            UPDATE chordset SET title = ?, position = ?, updated_at = ? WHERE id = ?
-            """)
-        let insertChordset = try db.cachedStatement(sql: """
-            INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-            """)
-        let upsertChord = try db.cachedStatement(sql: """
-            INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)
-            ON CONFLICT(chordset_id, slot) DO UPDATE SET color = excluded.color
-            """)
-        let deleteChordset = try db.cachedStatement(sql: "DELETE FROM chordset WHERE id = ?")
-        for (id, entry) in entries {
-            let key = id.uuidString
-            switch entry {
-            case .delete:
-                try deleteChordset.execute(arguments: [key])
-                // changesCount does not include the cascade; a chordset always had eight chords.
-                rows += db.changesCount * (1 + Chordset.chordCount)
-            case .upsert(let chordset, let row, var slots):
-                if row {
-                    try updateChordset.execute(arguments: [
-                        chordset.title, chordset.position, chordset.updatedAt.timeIntervalSince1970, key,
-                    ])
-                    if db.changesCount == 0 {
-                        // New here, or deleted by another process since we loaded it (an edit
-                        // brings it back): either way it goes in whole, never short of chords.
-                        try insertChordset.execute(arguments: [
-                            key, chordset.title, chordset.position,
-                            chordset.createdAt.timeIntervalSince1970, chordset.updatedAt.timeIntervalSince1970,
-                        ])
-                        slots = Set(0..<Chordset.chordCount)
-                    }
-                    rows += 1
-                }
-                for slot in slots.sorted() {
-                    try upsertChord.execute(arguments: [key, slot, Int64(chordset.color(at: slot).packed)])
-                    rows += 1
-                }
-            }
-        }
-        return rows
-    }
-
-    /// Appends chordsets after the current last one, in one transaction, as an import does.
-    /// An id already in the store gets a fresh one, so re-importing an export adds copies.
-    /// Returns the chordsets as stored (final ids and positions).
-    @discardableResult
-    public func append(_ chordsets: [Chordset]) throws(StoreError) -> [Chordset] {
-        do {
-            return try writer.writeWithoutTransaction { db in
-                var stored: [Chordset] = []
-                try db.inTransaction(.immediate) {
-                    stored = try Self.append(chordsets, in: db)
-                    return .commit
-                }
-                return stored
-            }
-        } catch {
-            throw Self.map(error, operation: "import", path: path)
-        }
-    }
-
-    static func append(_ chordsets: [Chordset], in db: Database) throws -> [Chordset] {
-        let last = try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset") ?? -1
-        let exists = try db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?")
-        var entries: [UUID: PendingChanges.Entry] = [:]
-        var stored: [Chordset] = []
-        stored.reserveCapacity(chordsets.count)
-        for (offset, original) in chordsets.enumerated() {
-            var chordset = original
-            // Taken in the store, or earlier in this same list (a hand-made seed may repeat one).
-            if try entries[chordset.id] != nil || Bool.fetchOne(exists, arguments: [chordset.id.uuidString]) ?? false {
-                chordset = chordset.withNewID()
-            }
-            chordset.position = last + 1 + Double(offset)
-            entries[chordset.id] = .upsert(chordset, row: true, slots: Set(0..<Chordset.chordCount))
-            stored.append(chordset)
-        }
-        _ = try apply(entries, in: db)
-        return stored
     }
 
     // MARK: Seeding
@@ -350,6 +310,8 @@ public final class ChordsetStore: Sendable {
             return .unreadable(path: where_, reason: "the file is damaged (\(error.message ?? "corrupt"))")
         case .SQLITE_FULL:
             return .diskFull(path: where_)
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .busy(path: where_)
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
             // SQLite says "unable to open database file"; the system can say why.
             let reason = path.flatMap(writeProblem(at:)) ?? error.message ?? "permission denied"
@@ -391,12 +353,5 @@ public final class ChordsetStore: Sendable {
         var text = nsError.localizedDescription
         while text.hasSuffix(".") { text.removeLast() }
         return text
-    }
-}
-
-extension Chordset {
-    /// The same chordset under a fresh id (for imports that collide with a stored one).
-    func withNewID() -> Chordset {
-        Chordset(title: title, position: position, createdAt: createdAt, updatedAt: updatedAt, chords: chords)!
     }
 }

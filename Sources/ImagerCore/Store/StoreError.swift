@@ -10,6 +10,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case notWritable(path: String, reason: String)
     /// The disk is full.
     case diskFull(path: String)
+    /// Another program (say `imager --import`) is writing; nothing was written, and the
+    /// same write will go through once it is done.
+    case busy(path: String)
+    /// The chordset at `index` of an import has a title that may not enter the store.
+    case refused(index: Int, ChordsetTitle.Refusal)
+    /// The caller asked a long write to stop; it was rolled back.
+    case cancelled
     /// Anything else SQLite reported.
     case failed(operation: String, reason: String)
 
@@ -25,6 +32,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "Cannot write to \(path): \(reason)."
         case let .diskFull(path):
             "The disk holding \(path) is full."
+        case let .busy(path):
+            "Another program is writing to \(path); Imager will save as soon as it is done."
+        case let .refused(index, .empty):
+            "chordsets[\(index)] has an empty title."
+        case let .refused(index, .tooLong(length)):
+            "chordsets[\(index)] has a title of \(length) characters; a title has at most \(ChordsetTitle.maximumLength)."
+        case .cancelled:
+            "Cancelled; nothing was changed."
         case let .failed(operation, reason):
             "Could not \(operation): \(reason)."
         }
@@ -34,6 +49,17 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// those are the ones where the app moves the file aside and starts fresh.
     public var isUnreadableFile: Bool {
         if case .unreadable = self { return true }
+        return false
+    }
+
+    /// True when waiting for another writer is all it takes.
+    public var isBusy: Bool {
+        if case .busy = self { return true }
+        return false
+    }
+
+    public var isNewerVersion: Bool {
+        if case .newerVersion = self { return true }
         return false
     }
 }

@@ -97,7 +97,7 @@ extension MainWindow {
     func importChordsets(from path: String) {
         do {
             let chordsets = try ChordsetDocument.read(contentsOf: URL(fileURLWithPath: path))
-            let added = controller.append(imported: chordsets)
+            let added = try controller.importChordsets(chordsets)
             guard !added.isEmpty else {
                 toast.show("The file has no chordsets", offersUndo: false)
                 return
@@ -105,7 +105,7 @@ extension MainWindow {
             list.scrollTo(position: controller.count - 1)
             toast.show("Imported \(added.count) \(added.count == 1 ? "chordset" : "chordsets")")
         } catch {
-            MessageDialog.inform(over: window, "Could not import the file", detail: error.description)
+            MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)")
         }
     }
 

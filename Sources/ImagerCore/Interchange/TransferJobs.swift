@@ -1,0 +1,70 @@
+import Foundation
+
+/// Import and export as the window runs them: on a worker thread, with progress (0 to 1)
+/// and a `Cancellation` that leaves the store and the target file as they were.
+public enum TransferJobs {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The file was refused (not JSON, a bad entry); nothing was stored.
+        case file(InterchangeError)
+        /// The store could not take it; nothing was stored.
+        case store(StoreError)
+        /// The target could not be written; it is as it was.
+        case write(AtomicFile.WriteError)
+        case cancelled
+
+        public var description: String {
+            switch self {
+            case let .file(error): "\(error)"
+            case let .store(error): "\(error)"
+            case let .write(error): "\(error)"
+            case .cancelled: "Cancelled; nothing was changed."
+            }
+        }
+    }
+
+    /// Reads and checks `url` whole, then appends it through the store's import rule in one
+    /// transaction. Returns the chordsets as stored. Run it on a connection of its own
+    /// (`ChordsetStore.openAnotherConnection`), so the window's saves meet a lock they can
+    /// wait out instead of a queue that blocks them.
+    public static func importFile(_ url: URL, into store: ChordsetStore, alsoTaken: Set<UUID>, after shownLast: Double?, cancellation: Cancellation,
+                                  progress: @escaping (Double) -> Void) throws(Failure) -> [Chordset] {
+        progress(0)
+        let chordsets: [Chordset]
+        do {
+            chordsets = try ChordsetDocument.read(contentsOf: url)
+        } catch {
+            throw .file(error)
+        }
+        if cancellation.isCancelled { throw .cancelled }
+        progress(0.5)
+        let total = Double(max(1, chordsets.count))
+        do {
+            return try store.append(chordsets, alsoTaken: alsoTaken, after: shownLast, progress: { done in progress(0.5 + 0.5 * Double(done) / total) },
+                                    shouldStop: { cancellation.isCancelled })
+        } catch .cancelled {
+            throw .cancelled
+        } catch let .refused(index, refusal) {
+            // The document checks titles by the same rule, so this is only reached if the rule
+            // and the reader ever disagree; say it like any refused entry.
+            throw .file(InterchangeError(file: url.path, reason: StoreError.refused(index: index, refusal).description))
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Writes `chordsets` to `path` as JSON, atomically (see `AtomicFile`).
+    public static func exportFile(_ chordsets: [Chordset], to path: String, cancellation: Cancellation,
+                                  progress: @escaping (Double) -> Void) throws(Failure) {
+        progress(0)
+        let data = ChordsetDocument.encode(chordsets)
+        if cancellation.isCancelled { throw .cancelled }
+        progress(0.5)
+        do {
+            try AtomicFile.write(data, to: path, shouldStop: { cancellation.isCancelled })
+        } catch {
+            if cancellation.isCancelled { throw .cancelled }
+            throw .write(error)
+        }
+        progress(1)
+    }
+}

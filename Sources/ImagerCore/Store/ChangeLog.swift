@@ -1,0 +1,143 @@
+import Foundation
+
+/// What changed in memory since the last successful save, one entry per record (a
+/// chordset's row, one chord), each holding the record's latest value, captured at edit
+/// time. A save writes exactly these records, so it costs the number of changes, never the
+/// size of the list; a failed save is retried with the same entries. Later record kinds
+/// (lumis, and what sync publishes) join `Record` and are merged the same way.
+public struct ChangeLog: Sendable {
+    /// A record of the store.
+    public enum Record: Hashable, Sendable {
+        /// The chordset's own row: title, position, dates.
+        case chordset(UUID)
+        /// The chord in `slot` (0-7) of the chordset.
+        case chord(UUID, slot: Int)
+
+        public var chordsetID: UUID {
+            switch self {
+            case let .chordset(id), let .chord(id, _): id
+            }
+        }
+    }
+
+    /// The latest value of a record, or its deletion.
+    public enum Change: Sendable, Equatable {
+        case chordset(ChordsetRow)
+        case chord(RGBAColor)
+        /// Only for `.chordset` records: the row goes, and its chords with it (ON DELETE CASCADE).
+        case deleted
+    }
+
+    /// A chordset row as it is to be written.
+    public struct ChordsetRow: Sendable, Equatable {
+        public var id: UUID
+        public var title: String
+        public var position: Double
+        public var createdAt: Date
+        public var updatedAt: Date
+        /// Not in the store yet (added, or brought back by undo): inserted, with all eight
+        /// chords, which are in the log too. A row that is not new and has gone from the
+        /// store (another program deleted it) stays deleted: a delete wins over an edit.
+        public var isNew: Bool
+        /// Added at the end of the list: the save chooses its final position, inside the
+        /// write transaction, after every chordset stored by then (another program may have
+        /// appended meanwhile), so rows from two writers never interleave.
+        public var placedAtEnd: Bool
+
+        init(_ chordset: Chordset, isNew: Bool, placedAtEnd: Bool) {
+            id = chordset.id
+            title = chordset.title
+            position = chordset.position
+            createdAt = chordset.createdAt
+            updatedAt = chordset.updatedAt
+            self.isNew = isNew
+            self.placedAtEnd = placedAtEnd
+        }
+    }
+
+    public private(set) var changes: [Record: Change] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { changes.isEmpty }
+    /// How many records are waiting to be written.
+    public var count: Int { changes.count }
+    /// How many chordsets have unsaved changes: what "N unsaved changes" counts for a person.
+    public var changedChordsetCount: Int { Set(changes.keys.map(\.chordsetID)).count }
+
+    /// Chordsets added here and not saved yet: their ids are taken though the store does not
+    /// hold them, so an import must not reuse them.
+    public var unsavedNewIDs: Set<UUID> {
+        var ids = Set<UUID>()
+        for case let (.chordset(id), .chordset(row)) in changes where row.isNew { ids.insert(id) }
+        return ids
+    }
+
+    // MARK: Recording
+
+    /// A chordset that is new to the store (added, or restored by undo): its row and eight chords.
+    public mutating func inserted(_ chordset: Chordset, placedAtEnd: Bool = false) {
+        changes[.chordset(chordset.id)] = .chordset(ChordsetRow(chordset, isNew: true, placedAtEnd: placedAtEnd))
+        for slot in 0..<Chordset.chordCount {
+            changes[.chord(chordset.id, slot: slot)] = .chord(chordset.color(at: slot))
+        }
+    }
+
+    /// The chordset's row changed (title, position or updated time). `placedAtEnd: false`
+    /// when the change chose an explicit position (a move).
+    public mutating func rowChanged(_ chordset: Chordset, placedExplicitly: Bool = false) {
+        switch changes[.chordset(chordset.id)] {
+        case let .chordset(old)?:
+            changes[.chordset(chordset.id)] = .chordset(ChordsetRow(
+                chordset, isNew: old.isNew, placedAtEnd: old.placedAtEnd && !placedExplicitly))
+        case .deleted?:
+            // Deleted, then restored and edited: written whole again.
+            inserted(chordset)
+        default:
+            changes[.chordset(chordset.id)] = .chordset(ChordsetRow(chordset, isNew: false, placedAtEnd: false))
+        }
+    }
+
+    /// One chord's colour changed; the row's updated time changed with it.
+    public mutating func chordChanged(_ chordset: Chordset, slot: Int) {
+        if changes[.chordset(chordset.id)] == .deleted {
+            inserted(chordset)
+            return
+        }
+        rowChanged(chordset)
+        changes[.chord(chordset.id, slot: slot)] = .chord(chordset.color(at: slot))
+    }
+
+    public mutating func deleted(_ id: UUID) {
+        for slot in 0..<Chordset.chordCount { changes[.chord(id, slot: slot)] = nil }
+        changes[.chordset(id)] = .deleted
+    }
+
+    /// Rows waiting to be placed at the end keep their current positions instead.
+    public mutating func keepPlacements() {
+        for (record, change) in changes {
+            guard case var .chordset(row) = change, row.placedAtEnd else { continue }
+            row.placedAtEnd = false
+            changes[record] = .chordset(row)
+        }
+    }
+
+    // MARK: After a save
+
+    /// Drops the changes that a save wrote, keeping any that changed since it captured them;
+    /// those rows are in the store now, so they are no longer new or waiting for a place.
+    /// `placed` gives the positions the save chose for rows placed at the end.
+    public mutating func acknowledge(_ written: [Record: Change], placed: [UUID: Double]) {
+        for (record, change) in written {
+            guard let current = changes[record] else { continue }
+            if current == change {
+                changes[record] = nil
+            } else if case var .chordset(row) = current, change != .deleted {
+                row.isNew = false
+                row.placedAtEnd = false
+                if let position = placed[row.id] { row.position = position }
+                changes[record] = .chordset(row)
+            }
+        }
+    }
+}

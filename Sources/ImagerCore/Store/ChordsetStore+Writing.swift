@@ -1,0 +1,193 @@
+import Foundation
+import GRDB
+
+/// What a save wrote.
+public struct WriteResult: Sendable, Equatable {
+    /// Rows inserted, updated or deleted (a deleted chordset counts its cascaded chords).
+    public var rows = 0
+    /// Positions the save chose for chordsets placed at the end of the list.
+    public var placed: [UUID: Double] = [:]
+    /// Chordsets edited here but deleted by another program meanwhile: the delete won, and
+    /// nothing of them was written.
+    public var goneElsewhere: Set<UUID> = []
+}
+
+/// The writes: one transaction each, and every rule that keeps the store whole (positions,
+/// fresh ids for imports, titles) decided here, inside that transaction, and nowhere else.
+extension ChordsetStore {
+    /// Writes the changes in one transaction. On any error nothing is written (the
+    /// transaction rolls back) and the caller keeps its changes.
+    public func write(_ changes: [ChangeLog.Record: ChangeLog.Change]) throws(StoreError) -> WriteResult {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var result = WriteResult()
+                try db.inTransaction(.immediate) {
+                    result = try Self.apply(changes, in: db)
+                    return .commit
+                }
+                return result
+            }
+        } catch {
+            throw Self.map(error, operation: "save", path: path)
+        }
+    }
+
+    static func apply(_ changes: [ChangeLog.Record: ChangeLog.Change], in db: Database) throws -> WriteResult {
+        var result = WriteResult()
+        var rows: [ChangeLog.ChordsetRow] = []
+        var chords: [(id: UUID, slot: Int, color: RGBAColor)] = []
+        var deletes: [UUID] = []
+        for (record, change) in changes {
+            switch (record, change) {
+            case let (.chordset(id), .deleted): deletes.append(id)
+            case let (.chordset, .chordset(row)): rows.append(row)
+            case let (.chord(id, slot), .chord(color)): chords.append((id, slot, color))
+            default: continue   // a mismatched pair cannot be recorded by ChangeLog
+            }
+        }
+
+        let deleteChordset = try db.cachedStatement(sql: "DELETE FROM chordset WHERE id = ?")
+        for id in deletes {
+            try deleteChordset.execute(arguments: [id.uuidString])
+            // changesCount does not include the cascade; a chordset always had eight chords.
+            result.rows += db.changesCount * (1 + Chordset.chordCount)
+        }
+
+        // Rows placed at the end go after everything stored by now, in their own order.
+        var next = (try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset") ?? -1).rounded(.down) + 1
+        for index in rows.indices.sorted(by: { Self.placementOrder(rows[$0], rows[$1]) })
+        where rows[index].isNew && rows[index].placedAtEnd {
+            let position = max(rows[index].position, next)
+            if position != rows[index].position { result.placed[rows[index].id] = position }
+            rows[index].position = position
+            next = position.rounded(.down) + 1
+        }
+
+        let updateChordset = try db.cachedStatement(sql: """
+            UPDATE chordset SET title = ?, position = ?, updated_at = ? WHERE id = ?
+            """)
+        let insertChordset = try db.cachedStatement(sql: """
+            INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+            """)
+        for row in rows {
+            let key = row.id.uuidString
+            try updateChordset.execute(arguments: [row.title, row.position, row.updatedAt.timeIntervalSince1970, key])
+            if db.changesCount == 0 {
+                guard row.isNew else {
+                    result.goneElsewhere.insert(row.id)
+                    continue
+                }
+                try insertChordset.execute(arguments: [
+                    key, row.title, row.position, row.createdAt.timeIntervalSince1970, row.updatedAt.timeIntervalSince1970,
+                ])
+            }
+            result.rows += 1
+        }
+
+        let upsertChord = try db.cachedStatement(sql: """
+            INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)
+            ON CONFLICT(chordset_id, slot) DO UPDATE SET color = excluded.color
+            """)
+        let exists = try db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?")
+        var known: [UUID: Bool] = [:]
+        for chord in chords {
+            if result.goneElsewhere.contains(chord.id) { continue }
+            let key = chord.id.uuidString
+            let present: Bool
+            if let cached = known[chord.id] {
+                present = cached
+            } else {
+                present = try Bool.fetchOne(exists, arguments: [key]) ?? false
+                known[chord.id] = present
+            }
+            guard present else {
+                result.goneElsewhere.insert(chord.id)
+                continue
+            }
+            try upsertChord.execute(arguments: [key, chord.slot, Int64(chord.color.packed)])
+            result.rows += 1
+        }
+        return result
+    }
+
+    private static func placementOrder(_ a: ChangeLog.ChordsetRow, _ b: ChangeLog.ChordsetRow) -> Bool {
+        ListOrderKey(position: a.position, id: a.id) < ListOrderKey(position: b.position, id: b.id)
+    }
+
+    // MARK: Importing
+
+    /// The import rule, for the command line, the window and the seed: appends chordsets
+    /// after the last stored one, in one transaction. Titles pass `ChordsetTitle.accepted`;
+    /// an id already in the store (or earlier in the list) gets a fresh one, so importing
+    /// an export twice adds copies; so does an id in `alsoTaken` (chordsets a window holds
+    /// but has not saved yet). They go after `shownLast` too, the last position a window
+    /// shows, which may hold chordsets not saved yet. `shouldStop` is asked between rows: true rolls back and
+    /// throws `.cancelled`. Returns the chordsets as stored (final ids, titles, positions).
+    @discardableResult
+    public func append(_ chordsets: [Chordset], alsoTaken: Set<UUID> = [], after shownLast: Double? = nil, progress: ((Int) -> Void)? = nil,
+                       shouldStop: (() -> Bool)? = nil) throws(StoreError) -> [Chordset] {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var stored: [Chordset] = []
+                try db.inTransaction(.immediate) {
+                    stored = try Self.append(chordsets, in: db, alsoTaken: alsoTaken, after: shownLast, progress: progress, shouldStop: shouldStop)
+                    return .commit
+                }
+                return stored
+            }
+        } catch {
+            throw Self.map(error, operation: "import", path: path)
+        }
+    }
+
+    static func append(_ chordsets: [Chordset], in db: Database, alsoTaken: Set<UUID> = [], after shownLast: Double? = nil,
+                       progress: ((Int) -> Void)? = nil, shouldStop: (() -> Bool)? = nil) throws -> [Chordset] {
+        let storedLast = try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset") ?? -1
+        var next = max(storedLast, shownLast ?? -1) + 1
+        let exists = try db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?")
+        let insertChordset = try db.cachedStatement(sql: """
+            INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+            """)
+        let insertChord = try db.cachedStatement(sql: "INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)")
+        var taken = Set<UUID>()
+        var stored: [Chordset] = []
+        stored.reserveCapacity(chordsets.count)
+        for (offset, original) in chordsets.enumerated() {
+            if offset % 1_000 == 0 {
+                if shouldStop?() == true { throw StoreError.cancelled }
+                progress?(offset)
+            }
+            var chordset = original
+            switch ChordsetTitle.accepted(original.title) {
+            case let .success(title): chordset.title = title
+            case let .failure(refusal): throw StoreError.refused(index: offset, refusal)
+            }
+            // Taken in the store, or earlier in this same list (a hand-made seed may repeat one).
+            if try alsoTaken.contains(chordset.id) || !taken.insert(chordset.id).inserted || Bool.fetchOne(exists, arguments: [chordset.id.uuidString]) ?? false {
+                chordset = chordset.withNewID()
+                taken.insert(chordset.id)
+            }
+            chordset.position = next
+            next += 1
+            let key = chordset.id.uuidString
+            try insertChordset.execute(arguments: [
+                key, chordset.title, chordset.position,
+                chordset.createdAt.timeIntervalSince1970, chordset.updatedAt.timeIntervalSince1970,
+            ])
+            for slot in 0..<Chordset.chordCount {
+                try insertChord.execute(arguments: [key, slot, Int64(chordset.color(at: slot).packed)])
+            }
+            stored.append(chordset)
+        }
+        if shouldStop?() == true { throw StoreError.cancelled }
+        progress?(chordsets.count)
+        return stored
+    }
+}
+
+extension Chordset {
+    /// The same chordset under a fresh id (for imports that collide with a stored one).
+    func withNewID() -> Chordset {
+        Chordset(title: title, position: position, createdAt: createdAt, updatedAt: updatedAt, chords: chords)!
+    }
+}
