@@ -285,6 +285,16 @@ import Testing
         #expect(try decode(#"{"version": \#(version), "chordsets": []}"#).isEmpty)
     }
 
+    /// Issue item 8: a 5-million-digit number produced 5 MB of error text.
+    @Test func aHugeNumberGivesAShortMessage() {
+        let digits = String(repeating: "9", count: 5_000_000)
+        for text in [#"{"version": \#(digits), "chordsets": []}"#, #"{"version": 0\#(digits), "chordsets": []}"#,
+                     #"{"version": 1, "chordsets": [{"title": "A", "createdAt": 1e\#(digits), "chords": []}]}"#] {
+            let error = #expect(throws: InterchangeError.self) { try decode(text) }
+            #expect((error?.reason.count ?? 0) < 200, "\(error?.reason.prefix(300) ?? "")")
+        }
+    }
+
     @Test func numbersInMessagesAreWrittenAsTheirValues() {
         for (version, shown) in [("2.50", "2.5"), ("-0", "0"), ("12345678901234567890", "12345678901234567890")] {
             #expect(throws: InterchangeError(file: Self.file, reason: "\"version\" is \(shown); this Imager reads version 1")) {
