@@ -455,7 +455,7 @@ struct JSONReader {
         var shown = ""
         for (position, scalar) in text.unicodeScalars.enumerated() {
             if position == Self.longestQuote { return "“" + shown + "…”" }
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
                 shown += "\\u" + Self.hex(scalar.value)
             } else {
                 shown.unicodeScalars.append(scalar)
