@@ -9,6 +9,7 @@ packages=(
   python3-pyatspi python3-dogtail        # end-to-end tests read the accessibility tree (for /usr/bin/python3)
   desktop-file-utils appstream flatpak-builder   # packaging checks
   sqlite3 util-linux                     # the database CLI for checks; unshare, mount
+  libpython3.11-testsuite                # CPython's JSON tests: the JSON_checker corpus for test_json_conformance.py
 )
 missing=()
 for p in "${packages[@]}"; do

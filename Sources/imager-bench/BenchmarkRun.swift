@@ -32,6 +32,9 @@ struct BenchmarkRun {
             ).run(log: log)
         }
 
+        let importCount = options.sizes.last!
+        let escapes = try ImportBenchmark(count: importCount, repetitions: options.storeRepetitions(importCount)).run(log: log)
+
         var launches: [Int: WindowBenchmark.Launches] = [:]
         var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
         if let imager = options.imagerProgram {
@@ -51,7 +54,9 @@ struct BenchmarkRun {
             script = (largest, result.imager, result.floor)
         }
         log("done")
-        return table(store: store, launches: launches, script: script)
+        var result = table(store: store, launches: launches, script: script)
+        result.addEscapeHeavyImport(escapes, count: importCount, judged: !options.smoke)
+        return result
     }
 
     private func floor(_ name: String) -> String {
@@ -150,5 +155,15 @@ struct BenchmarkRun {
             for index in table.rows.indices { table.rows[index].met = nil }
         }
         return table
+    }
+}
+
+extension ResultTable {
+    /// Issue item 7's row; its floor is a plain file of the same byte size.
+    mutating func addEscapeHeavyImport(_ pair: StoreBenchmark.Pair, count: Int, judged: Bool) {
+        add(.init(figure: "import: escape-heavy JSON", count: count, imager: formatMilliseconds(pair.imager),
+                  floor: formatMilliseconds(pair.floor), ratio: formatRatio(pair.imager, pair.floor),
+                  goal: String(format: "≤ %.0f× plain JSON of the same size", ImportBenchmark.escapeRatioGoal),
+                  met: judged ? pair.imager <= ImportBenchmark.escapeRatioGoal * pair.floor : nil))
     }
 }

@@ -180,9 +180,8 @@ private struct Maker {
         case 4, 5:
             mutations.append("chordsets[\(entryIndex)] bad createdAt")
             let bad: JSONText = pick([.string("yesterday"), .bool(true), .null, .array([]), .number("1e999"), .number("-1e999")])
+            // 1e999 is JSON (RFC 8259 sets no range); the entry check refuses it as no time.
             setEntry("createdAt", bad)
-            // Foundation's parser refuses 1e999 itself, before any entry is looked at.
-            if case .number = bad { broken = nil }
         case 6:
             mutations.append("chordsets[\(entryIndex)] chords not a list")
             setEntry("chords", chance(4) ? nil : pick([.object([]), .string("x"), .null, .number("8")]))

@@ -5,7 +5,8 @@ import Foundation
 enum JSONScalar: Equatable {
     case null
     case bool(Bool)
-    /// As written, so that it converts exactly as `JSONSerialization` converted it.
+    /// As written (the reader checks only its grammar), so that it converts exactly as
+    /// `JSONSerialization` converted it when Imager used that.
     case number(String)
     case text(String)
     case list
@@ -18,8 +19,9 @@ enum JSONScalar: Equatable {
     }
 
     /// A 64-bit integer when the text is one, a decimal when it has more digits than a Double
-    /// holds, else a Double; nil when none of them holds it (`1e400`), which makes the text not
-    /// JSON to `JSONSerialization`. Its rules, quirks included: only a lowercase `e` counts here.
+    /// holds, else a Double; nil when none of them holds it (`1e400`), which the document then
+    /// refuses where it reads a number. `JSONSerialization`'s rules, quirks included: only a
+    /// lowercase `e` counts here.
     static func foundationNumber(_ text: String) -> NSNumber? {
         let point = text.firstIndex(of: ".")
         let exponent = text.firstIndex(of: "e")
