@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerCore.
@@ -22,9 +22,12 @@ let package = Package(
             name: "ImagerCore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // GTK may only be used on the main thread: the whole layer is main-actor isolated
+        // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CGtk", "ImagerCore"]
+            dependencies: ["CGtk", "ImagerCore"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
             name: "imager",

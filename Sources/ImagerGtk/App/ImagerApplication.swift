@@ -15,11 +15,11 @@ final class ImagerApplication {
 
     init() {
         application = gtk_application_new(StoreLocation.appID, GApplicationFlags(rawValue: 0))
-        Signal.connect(application, "startup") { [unowned self] in self.startup() }
-        Signal.connect(application, "activate") { [unowned self] in self.activate() }
+        Signal.connect(application, "startup") { [weak self] in self?.startup() }
+        Signal.connect(application, "activate") { [weak self] in self?.activate() }
     }
 
-    deinit {
+    isolated deinit {
         g_object_unref(application)
     }
 
@@ -41,7 +41,7 @@ final class ImagerApplication {
         colorScheme = ColorScheme(connection: g_application_get_dbus_connection(cgtk_gapplication(application)))
         installAppActions()
         for signal in [SIGTERM, SIGINT, SIGHUP] {
-            MainLoop.onUnixSignal(signal) { [unowned self] in self.quitNow() }
+            MainLoop.onUnixSignal(signal) { [weak self] in self?.quitNow() }
         }
     }
 
@@ -55,7 +55,7 @@ final class ImagerApplication {
         StartupTrace.mark("activate")
         let window = MainWindow(application: application, controller: controller)
         StartupTrace.mark("window-built")
-        window.onQuit = { [unowned self] in self.quit() }
+        window.onQuit = { [weak self] in self?.quit() }
         self.window = window
         window.present()
         StartupTrace.mark("presented")
@@ -71,14 +71,16 @@ final class ImagerApplication {
 
     /// Reads the rest of a large list on another thread while the window paints its first
     /// page, and hands it to the controller on the main loop once that page is on screen.
+    /// Only the loader and its Sendable result cross threads; the window, its first-frame
+    /// watch and the controller are looked up again on the main thread.
     private func loadRemainder(into controller: ChordsetController, window: MainWindow) {
         guard let load = controller.remainderLoader else { return }
-        let bound = MainThreadBound(value: (controller, FirstFrame(window: window.window)))
+        let firstFrame = FirstFrame(window: window.window)
         DispatchQueue.global(qos: .userInitiated).async {
             let result = load()
-            MainLoop.idle {
-                let (controller, firstFrame) = bound.value
-                firstFrame.whenPainted { controller.finishLoading(result) }
+            MainLoop.idleFromAnyThread { [weak window] in
+                guard let window else { return }
+                firstFrame.whenPainted { [weak window] in window?.controller.finishLoading(result) }
             }
         }
     }
@@ -87,7 +89,8 @@ final class ImagerApplication {
     private func installAppActions() {
         for action in WindowAction.allCases where action.group == .application {
             let simple = g_simple_action_new(action.name, nil)!
-            Signal.connectPointer(simple, "activate") { [unowned self] _ in
+            Signal.connectPointer(simple, "activate") { [weak self] _ in
+                guard let self else { return }
                 switch action {
                 case .quit: self.quit()
                 default: self.window?.perform(action)

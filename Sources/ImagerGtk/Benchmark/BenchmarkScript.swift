@@ -205,7 +205,7 @@ final class BenchmarkScript {
         scrolling = true
         lastFrameTime = 0
         let tick: GtkTickCallback = { _, _, data in
-            Unmanaged<BenchmarkScript>.fromOpaque(data!).takeUnretainedValue().scrollOneStep() ? 1 : 0
+            MainActor.assumeIsolated { Unmanaged<BenchmarkScript>.fromOpaque(data!).takeUnretainedValue().scrollOneStep() ? 1 : 0 }
         }
         let done: GDestroyNotify = { data in Unmanaged<BenchmarkScript>.fromOpaque(data!).release() }
         scrollTick = gtk_widget_add_tick_callback(window.list.listView, tick, Unmanaged.passRetained(self).toOpaque(), done)

@@ -4,7 +4,8 @@ import ImagerCore
 /// The window's size between runs, in a small key file:
 /// `$XDG_CONFIG_HOME/io.github.imagerproject.Imager/window.ini`. (GSettings would need an
 /// installed schema, which a build run from the source tree does not have.)
-struct WindowSize: Equatable {
+/// A value read and written with GLib's key files, which any thread may use: not main-actor bound.
+nonisolated struct WindowSize: Equatable, Sendable {
     static let fallback = WindowSize(width: 760, height: 640, maximized: false)
     private static let group = "window"
 
