@@ -33,8 +33,15 @@ let package = Package(
             name: "imager",
             dependencies: ["ImagerCore", "ImagerGtk"]
         ),
-        // packaging/bench.sh runs it: store timings in process, the window's timings by launching imager.
+        // packaging/bench.sh runs it: store timings in process, the window's timings by launching
+        // imager-bench-window.
         .executableTarget(name: "imager-bench", dependencies: ["ImagerCore"]),
+        // The real window over the benchmark's own store, driven by a script; not installed.
+        .executableTarget(
+            name: "imager-bench-window",
+            dependencies: ["CGtk", "ImagerCore", "ImagerGtk"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
         // Tests/CommandLine/run.sh drives it: the kill -9 save loop, a scriptable controller, the import fuzzer.
         .executableTarget(
             name: "imager-stress",

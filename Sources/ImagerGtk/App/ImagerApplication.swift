@@ -6,15 +6,31 @@ import ImagerCore
 /// instance's `startup`, never before `g_application_run`), the window, app actions and
 /// the Unix signals that save and quit.
 final class ImagerApplication {
+    /// Which store the window edits.
+    enum Store {
+        /// The user's, at the XDG path: the product.
+        case user
+        /// Another one (the window benchmark's): no single instance, no remembered size.
+        case given(database: URL, seed: URL)
+    }
+
     /// Owned (one reference).
     let application: UnsafeMutablePointer<GtkApplication>
+    private let store: Store
+    private let onWindowReady: ((MainWindow) -> Void)?
     private var controller: ChordsetController?
     private var notices: [String] = []
     private var window: MainWindow?
     private var colorScheme: ColorScheme?
 
-    init() {
-        application = gtk_application_new(StoreLocation.appID, GApplicationFlags(rawValue: 0))
+    init(store: Store, onWindowReady: ((MainWindow) -> Void)? = nil) {
+        self.store = store
+        self.onWindowReady = onWindowReady
+        if case .user = store {
+            application = gtk_application_new(StoreLocation.appID, GApplicationFlags(rawValue: 0))
+        } else {
+            application = gtk_application_new(StoreLocation.appID, G_APPLICATION_NON_UNIQUE)
+        }
         Signal.connect(application, "startup") { [weak self] in self?.startup() }
         Signal.connect(application, "activate") { [weak self] in self?.activate() }
     }
@@ -31,8 +47,11 @@ final class ImagerApplication {
 
     private func startup() {
         StartupTrace.mark("startup")
-        let startup = AppStartup.open(database: StoreLocation.databaseURL(), seed: DataFiles.seedURL(),
-                                      firstPage: Self.firstPageSize)
+        let (database, seed) = switch store {
+        case .user: (StoreLocation.databaseURL(), DataFiles.seedURL())
+        case let .given(database, seed): (database, seed)
+        }
+        let startup = AppStartup.open(database: database, seed: seed, firstPage: Self.firstPageSize)
         controller = startup.controller
         notices = startup.notices
         StartupTrace.mark("store-opened")
@@ -53,14 +72,15 @@ final class ImagerApplication {
         }
         guard let controller else { return }
         StartupTrace.mark("activate")
-        let window = MainWindow(application: application, controller: controller)
+        let remembersSize = if case .user = store { true } else { false }
+        let window = MainWindow(application: application, controller: controller, remembersSize: remembersSize)
         StartupTrace.mark("window-built")
         window.onQuit = { [weak self] in self?.quit() }
         self.window = window
         window.present()
         StartupTrace.mark("presented")
         loadRemainder(into: controller, window: window)
-        BenchmarkScript.startIfRequested(window: window)
+        onWindowReady?(window)
         window.showNotices(notices)
         notices = []
     }
