@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerCore.
@@ -22,16 +22,26 @@ let package = Package(
             name: "ImagerCore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // GTK may only be used on the main thread: the whole layer is main-actor isolated
+        // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CGtk", "ImagerCore"]
+            dependencies: ["CGtk", "ImagerCore"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
             name: "imager",
             dependencies: ["ImagerCore", "ImagerGtk"]
         ),
-        // packaging/bench.sh runs it: store timings in process, the window's timings by launching imager.
+        // packaging/bench.sh runs it: store timings in process, the window's timings by launching
+        // imager-bench-window.
         .executableTarget(name: "imager-bench", dependencies: ["ImagerCore"]),
+        // The real window over the benchmark's own store, driven by a script; not installed.
+        .executableTarget(
+            name: "imager-bench-window",
+            dependencies: ["CGtk", "ImagerCore", "ImagerGtk"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
         // Tests/CommandLine/run.sh drives it: the kill -9 save loop, a scriptable controller, the import fuzzer.
         .executableTarget(
             name: "imager-stress",

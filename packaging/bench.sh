@@ -12,7 +12,8 @@
 #   Anything else (--keep, --work-dir DIR) goes to imager-bench; see `imager-bench --help`.
 #
 # What runs: imager-bench (Sources/imager-bench) times Imager's store in process and launches
-# Imager's window with IMAGER_BENCH set (Sources/ImagerGtk/Benchmark); the floors are the C
+# imager-bench-window (Sources/imager-bench-window: Imager's real window over the bench's own
+# store, driven by a script; the product has no benchmark code); the floors are the C
 # programs in packaging/bench/, compiled here: sqlite_floor (raw SQLite) and gtk_floor (a
 # minimal GTK 4 window, and the same window with a plain GtkListView). The windows run under
 # Xvfb, in a private D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set.
@@ -50,20 +51,20 @@ done
 cc=${CC:-cc}
 command -v "$cc" >/dev/null || cc=clang
 
-# Imager and imager-bench. A smoke run reuses the debug build that Tests/run-all.sh made;
+# imager-bench-window and imager-bench. A smoke run reuses the debug build that Tests/run-all.sh made;
 # real figures come from a release build in its own scratch folder.
-if [ $smoke -eq 1 ] && [ -x .build/debug/imager-bench ] && [ -x .build/debug/imager ]; then
+if [ $smoke -eq 1 ] && [ -x .build/debug/imager-bench ] && [ -x .build/debug/imager-bench-window ]; then
   bin=$root/.build/debug
 elif [ $smoke -eq 1 ]; then
   echo "bench.sh: building (debug)" >&2
-  swift build --product imager >&2
+  swift build --product imager-bench-window >&2
   swift build --product imager-bench >&2
   bin=$root/.build/debug
 else
   echo "bench.sh: building (release, .build-bench)" >&2
-  # The app is built as install.sh and the Flatpak build it, with the Swift runtime linked
-  # in statically: that is what users launch, and it starts ~10 ms sooner than the shared one.
-  swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager >&2
+  # The window is built as install.sh and the Flatpak build the app, with the Swift runtime
+  # linked in statically: what users launch is built so, and it starts ~10 ms sooner.
+  swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager-bench-window >&2
   swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager-bench >&2
   bin=$root/.build-bench/release
 fi
@@ -84,7 +85,7 @@ status=0
 # the session's own chatter (D-Bus activations, portals) goes to the log, shown only if
 # something breaks.
 xvfb-run -a -s "-screen 0 1280x800x24" "${session[@]}" \
-  "$bin/imager-bench" --floors "$floors" --imager "$bin/imager" --sizes "$sizes" \
+  "$bin/imager-bench" --floors "$floors" --window "$bin/imager-bench-window" --sizes "$sizes" \
   --work-dir "$work/data" --output "$work/table.md" "${passthrough[@]}" \
   >>"$log" 2> >(tee -a "$log" | grep --line-buffered -E '^\[ *[0-9.]+ s\]' >&2) || status=$?
 wait

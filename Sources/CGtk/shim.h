@@ -9,57 +9,35 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 
-/* ---- signals (g_signal_connect is a macro) ---- */
-static inline gulong cgtk_signal_connect_data(gpointer instance, const char *signal,
-                                              GCallback handler, gpointer data,
-                                              GClosureNotify destroy, GConnectFlags flags) {
-    return g_signal_connect_data(instance, signal, handler, data, destroy, flags);
-}
-
 /* ---- type macros ---- */
 static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
-static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
-static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }
-static inline GType cgtk_type_int(void) { return G_TYPE_INT; }
 
 /* ---- casts (GTK_WIDGET(x) etc. are macros); all are plain pointer casts ---- */
-static inline GtkWidget *cgtk_widget(gpointer p) { return (GtkWidget *)p; }
 static inline GtkWindow *cgtk_window(gpointer p) { return (GtkWindow *)p; }
-static inline GtkApplication *cgtk_application(gpointer p) { return (GtkApplication *)p; }
 static inline GApplication *cgtk_gapplication(gpointer p) { return (GApplication *)p; }
 static inline GObject *cgtk_object(gpointer p) { return (GObject *)p; }
 static inline GtkBox *cgtk_box(gpointer p) { return (GtkBox *)p; }
 static inline GtkLabel *cgtk_label(gpointer p) { return (GtkLabel *)p; }
-static inline GtkButton *cgtk_button(gpointer p) { return (GtkButton *)p; }
 static inline GtkEditable *cgtk_editable(gpointer p) { return (GtkEditable *)p; }
 static inline GtkEntry *cgtk_entry(gpointer p) { return (GtkEntry *)p; }
 static inline GtkStack *cgtk_stack(gpointer p) { return (GtkStack *)p; }
 static inline GtkListItem *cgtk_list_item(gpointer p) { return (GtkListItem *)p; }
 static inline GtkListView *cgtk_list_view(gpointer p) { return (GtkListView *)p; }
 static inline GListModel *cgtk_list_model(gpointer p) { return (GListModel *)p; }
-static inline GListStore *cgtk_list_store(gpointer p) { return (GListStore *)p; }
 static inline GtkSelectionModel *cgtk_selection_model(gpointer p) { return (GtkSelectionModel *)p; }
-static inline GtkSingleSelection *cgtk_single_selection(gpointer p) { return (GtkSingleSelection *)p; }
 static inline GtkScrolledWindow *cgtk_scrolled_window(gpointer p) { return (GtkScrolledWindow *)p; }
 static inline GtkHeaderBar *cgtk_header_bar(gpointer p) { return (GtkHeaderBar *)p; }
-static inline GtkEventController *cgtk_event_controller(gpointer p) { return (GtkEventController *)p; }
 static inline GtkGesture *cgtk_gesture(gpointer p) { return (GtkGesture *)p; }
 static inline GtkGestureSingle *cgtk_gesture_single(gpointer p) { return (GtkGestureSingle *)p; }
-static inline GtkGestureDrag *cgtk_gesture_drag(gpointer p) { return (GtkGestureDrag *)p; }
 static inline GActionMap *cgtk_action_map(gpointer p) { return (GActionMap *)p; }
 static inline GAction *cgtk_action(gpointer p) { return (GAction *)p; }
 static inline GtkAccessible *cgtk_accessible(gpointer p) { return (GtkAccessible *)p; }
 static inline GtkStyleProvider *cgtk_style_provider(gpointer p) { return (GtkStyleProvider *)p; }
 static inline GtkDrawingArea *cgtk_drawing_area(gpointer p) { return (GtkDrawingArea *)p; }
-static inline GtkColorChooser *cgtk_color_chooser(gpointer p) { return (GtkColorChooser *)p; }
-static inline GtkDialog *cgtk_dialog(gpointer p) { return (GtkDialog *)p; }
-static inline GtkNativeDialog *cgtk_native_dialog(gpointer p) { return (GtkNativeDialog *)p; }
-static inline GtkFileChooser *cgtk_file_chooser(gpointer p) { return (GtkFileChooser *)p; }
 static inline GtkRevealer *cgtk_revealer(gpointer p) { return (GtkRevealer *)p; }
 static inline GtkPopover *cgtk_popover(gpointer p) { return (GtkPopover *)p; }
 static inline GtkMenuButton *cgtk_menu_button(gpointer p) { return (GtkMenuButton *)p; }
 static inline GtkOverlay *cgtk_overlay(gpointer p) { return (GtkOverlay *)p; }
-static inline GtkFixed *cgtk_fixed(gpointer p) { return (GtkFixed *)p; }
 static inline GtkImage *cgtk_image(gpointer p) { return (GtkImage *)p; }
 static inline GMenuModel *cgtk_menu_model(gpointer p) { return (GMenuModel *)p; }
 
@@ -67,32 +45,21 @@ static inline GMenuModel *cgtk_menu_model(gpointer p) { return (GMenuModel *)p; 
 static inline void cgtk_accessible_set_label(GtkAccessible *a, const char *label) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
-static inline void cgtk_accessible_set_description(GtkAccessible *a, const char *text) {
-    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
-}
 static inline void cgtk_accessible_set_hidden(GtkAccessible *a) {
     gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
 }
 static inline void cgtk_object_set_bool(gpointer obj, const char *prop, gboolean value) {
     g_object_set(obj, prop, value, NULL);
 }
-static inline void cgtk_object_set_string(gpointer obj, const char *prop, const char *value) {
-    g_object_set(obj, prop, value, NULL);
-}
-static inline gboolean cgtk_object_get_bool(gpointer obj, const char *prop) {
-    gboolean v = FALSE; g_object_get(obj, prop, &v, NULL); return v;
-}
 static inline GObject *cgtk_plain_object_new(void) {
     return g_object_new(G_TYPE_OBJECT, NULL);
 }
-static inline void cgtk_print(const char *text) { g_print("%s", text); }
 
 /* ---- construct-only properties (g_object_new is varargs) ---- */
 /* A drawing area that assistive technologies announce as a button. */
 static inline GtkWidget *cgtk_drawing_area_new_with_role(GtkAccessibleRole role) {
     return g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL);
 }
-static inline GType cgtk_type_list_store(void) { return G_TYPE_LIST_STORE; }
 
 /* ---- GVariant (varargs constructors) ---- */
 static inline GVariant *cgtk_variant_new_string_pair(const char *a, const char *b) {
@@ -167,14 +134,6 @@ static inline char *cgtk_file_chooser_get_path(GtkNativeDialog *chooser) {
 G_GNUC_END_IGNORE_DEPRECATIONS
 
 /* ---- version guards ---- */
-static inline gboolean cgtk_has_gtk_4_10(void) {
-#if GTK_CHECK_VERSION(4, 10, 0)
-    return TRUE;
-#else
-    return FALSE;
-#endif
-}
-
 /* Loads CSS from a string: gtk_css_provider_load_from_string is 4.12+,
  * load_from_data changed signature in 4.10 (deprecated from 4.12). */
 static inline void cgtk_css_provider_load(GtkCssProvider *provider, const char *css) {

@@ -6,7 +6,7 @@ struct BenchOptions {
     var smoke = false
     /// Where sqlite_floor and gtk_floor were compiled.
     var floorDirectory = ""
-    /// Imager's executable; nil skips the window's figures.
+    /// imager-bench-window, Imager's window over the benchmark's store; nil skips the window's figures.
     var imagerProgram: String?
     var workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("imager-bench-\(getpid())")
     /// Leaves the databases in place afterwards, to look into a figure.
@@ -16,9 +16,9 @@ struct BenchOptions {
     var outputPath: String?
 
     static let usage = """
-        usage: imager-bench --floors DIR [--imager PATH] [--sizes 10,1000,10000,100000] [--smoke] [--work-dir DIR] [--keep] [--output FILE]
+        usage: imager-bench --floors DIR [--window PATH] [--sizes 10,1000,10000,100000] [--smoke] [--work-dir DIR] [--keep] [--output FILE]
           --floors DIR    where packaging/bench.sh compiled sqlite_floor and gtk_floor
-          --imager PATH   Imager's executable, for the window's figures (needs a display)
+          --window PATH   imager-bench-window, for the window's figures (needs a display)
           --sizes LIST    numbers of chordsets, comma-separated
           --smoke         one repetition, short scripts: checks that the benchmark works
           --work-dir DIR  where the databases go (default: a new folder in the temp dir)
@@ -42,7 +42,7 @@ struct BenchOptions {
             case "--keep": keep = true
             case "--output": outputPath = try value(flag)
             case "--floors": floorDirectory = try value(flag)
-            case "--imager": imagerProgram = try value(flag)
+            case "--window": imagerProgram = try value(flag)
             case "--work-dir": workDirectory = URL(fileURLWithPath: try value(flag), isDirectory: true)
             case "--help", "-h": throw BenchError(Self.usage)
             default: throw BenchError("unknown option \(flag)\n\(Self.usage)")

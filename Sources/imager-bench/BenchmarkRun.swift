@@ -127,7 +127,7 @@ struct BenchmarkRun {
 
         if let script {
             let budget = String(format: "< %.0f ms", Self.frameBudget)
-            for name in ["add", "rename", "delete"] {
+            for name in ["add", "rename", "delete", "undo"] {
                 guard let imager = script.imager.edits[name], let floor = script.floor.edits[name] else { continue }
                 table.add(.init(figure: "edit: \(name) to next frame", count: script.count,
                                 imager: formatMilliseconds(imager.total), floor: formatMilliseconds(floor.total),

@@ -1,10 +1,12 @@
 import Foundation
+import ImagerCore
 
-/// The window's figures: Imager's real executable, launched with a database of N chordsets
-/// and IMAGER_BENCH set, next to `gtk_floor` launched the same way in the same run. Both
-/// print what they measured on GLib's monotonic clock, and their peak memory (see
-/// packaging/bench/gtk_floor.c for the protocol).
+/// The window's figures: Imager's real window, run by `imager-bench-window` over a database
+/// of N chordsets given on its command line, next to `gtk_floor` launched the same way in
+/// the same run. Both print what they measured on GLib's monotonic clock, and their peak
+/// memory (see packaging/bench/gtk_floor.c for the protocol).
 struct WindowBenchmark {
+    /// imager-bench-window (Sources/imager-bench-window).
     var imagerProgram: String
     var floorProgram: String
     /// Both programs inherit the rest of the environment (DISPLAY, GSK_RENDERER) from bench.sh.
@@ -25,7 +27,7 @@ struct WindowBenchmark {
     }
 
     struct Script {
-        /// "add", "rename", "delete": median total and median frame part, milliseconds.
+        /// "add", "rename", "delete", "undo": median total and median frame part, milliseconds.
         var edits: [String: (total: Double, frame: Double)]
         var scroll: Scroll
     }
@@ -46,11 +48,12 @@ struct WindowBenchmark {
     func launches(dataHome: URL, repetitions: Int, warmUp: Bool) throws -> Launches {
         var imager: [Launch] = [], floor: [Launch] = []
         if warmUp {
-            _ = try launch(imagerProgram, [], mode: "first-frame", dataHome: dataHome)
+            _ = try launch(imagerProgram, imagerArguments(dataHome, mode: "first-frame"), mode: "first-frame", dataHome: dataHome)
             _ = try launch(floorProgram, ["window"], mode: "first-frame", dataHome: dataHome)
         }
         for _ in 0..<repetitions {
-            imager.append(try launch(imagerProgram, [], mode: "first-frame", dataHome: dataHome))
+            imager.append(try launch(imagerProgram, imagerArguments(dataHome, mode: "first-frame"), mode: "first-frame",
+                                     dataHome: dataHome))
             floor.append(try launch(floorProgram, ["window"], mode: "first-frame", dataHome: dataHome))
         }
         func medianLaunch(_ launches: [Launch]) -> Launch {
@@ -78,13 +81,21 @@ struct WindowBenchmark {
     /// The scripted edits and the scroll, in Imager and in the floor's list of `count` rows.
     func script(dataHome: URL, count: Int, editCycles: Int, scrollFrames: Int) throws -> (imager: Script, floor: Script) {
         let extra = ["IMAGER_BENCH_EDIT_CYCLES": "\(editCycles)", "IMAGER_BENCH_SCROLL_FRAMES": "\(scrollFrames)"]
-        let imager = try run(imagerProgram, [], mode: "script", dataHome: dataHome, extra: extra)
+        let imager = try run(imagerProgram, imagerArguments(dataHome, mode: "script"), mode: "script",
+                             dataHome: dataHome, extra: extra)
         let floor = try run(floorProgram, ["list", "\(count)"], mode: "script", dataHome: dataHome, extra: extra)
         return (try parseScript(imager, program: imagerProgram), try parseScript(floor, program: floorProgram))
     }
 
+    /// The window's own store, named on its command line: the one StoreBenchmark filled.
+    private func imagerArguments(_ dataHome: URL, mode: String) -> [String] {
+        ["--database", StoreLocation.databaseURL(environment: ["XDG_DATA_HOME": dataHome.path]).path, "--mode", mode]
+    }
+
     private func run(_ program: String, _ arguments: [String], mode: String, dataHome: URL,
                      extra: [String: String] = [:]) throws -> ChildProcess.Result {
+        // The floor takes its mode from IMAGER_BENCH; both get private XDG folders, so nothing
+        // either program (or GTK) writes lands in the user's.
         var environment = ["XDG_DATA_HOME": dataHome.path]
         // A fresh config folder: no remembered window size, so both windows open at 760×640.
         environment["XDG_CONFIG_HOME"] = dataHome.deletingLastPathComponent().appendingPathComponent("config").path

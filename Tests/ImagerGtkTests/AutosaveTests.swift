@@ -4,8 +4,9 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
+@MainActor
 final class AutosaveTests: GtkTestCase {
-    func testLosingFocusSavesExactlyOnce() throws {
+    func testLosingFocusSavesExactlyOnce() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         window.controller.add(title: "Ocean")
         let before = window.autosave.saveCount
@@ -18,7 +19,7 @@ final class AutosaveTests: GtkTestCase {
         XCTAssertFalse(window.controller.hasUnsavedChanges)
     }
 
-    func testGainingFocusDoesNotSave() throws {
+    func testGainingFocusDoesNotSave() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         let before = window.autosave.saveCount
 
@@ -27,20 +28,26 @@ final class AutosaveTests: GtkTestCase {
         XCTAssertEqual(window.autosave.saveCount, before)
     }
 
-    func testRealFocusNotificationSavesWhenTheWindowIsNotActive() throws {
+    func testLosingTheRealFocusToAnotherWindowSaves() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
-        window.activityChanged(isActive: true)
+        window.controller.add(title: "Ocean")
+        XCTAssertTrue(pump(until: { gtk_window_is_active(cgtk_window(window.window)) != 0 }),
+                      "precondition: the shown window has the focus")
         let before = window.autosave.saveCount
 
-        // The handler reads the window's real state; under Xvfb without a window manager
-        // the window never had the focus, so a notification means "lost it".
-        if gtk_window_is_active(cgtk_window(window.window)) == 0 {
-            g_object_notify(cgtk_object(window.window), "is-active")
-            XCTAssertEqual(window.autosave.saveCount, before + 1)
-        }
+        // Another toplevel takes the focus; the window hears it through notify::is-active.
+        let other = gtk_window_new()!
+        defer { gtk_window_destroy(cgtk_window(other)) }
+        gtk_window_present(cgtk_window(other))
+        XCTAssertTrue(pump(until: { gtk_window_is_active(cgtk_window(window.window)) == 0 }),
+                      "the other window should take the focus")
+        pump(seconds: 0.05)
+
+        XCTAssertEqual(window.autosave.saveCount, before + 1)
+        XCTAssertFalse(window.controller.hasUnsavedChanges)
     }
 
-    func testATitleBeingTypedIsCommittedBeforeSaving() throws {
+    func testATitleBeingTypedIsCommittedBeforeSaving() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         let row = try XCTUnwrap(window.list.boundRow(at: 0))
         row.title.startEditing()
@@ -53,7 +60,7 @@ final class AutosaveTests: GtkTestCase {
         XCTAssertFalse(window.controller.hasUnsavedChanges)
     }
 
-    func testClosingTheWindowSaves() throws {
+    func testClosingTheWindowSaves() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         window.controller.add(title: "Ocean")
         let before = window.autosave.saveCount
@@ -64,7 +71,9 @@ final class AutosaveTests: GtkTestCase {
         XCTAssertFalse(window.controller.hasUnsavedChanges)
     }
 
-    func testAFailedSaveShowsTheBannerKeepsTheChangesAndKeepsTheWindowOpenOnce() throws {
+    // The second close used to be asserted here to go ahead (and lose the unsaved edits);
+    // hardening item 2 replaces it with a "Close Without Saving?" dialog and its own test.
+    func testAFailedSaveShowsTheBannerKeepsTheChangesAndKeepsTheWindowOpen() async throws {
         let unwritable = StoreError.notWritable(path: "/nowhere/imager.sqlite", reason: "permission denied")
         let controller = ChordsetController(initial: [], reopening: { () throws(StoreError) -> ChordsetStore in
             throw unwritable
@@ -72,16 +81,15 @@ final class AutosaveTests: GtkTestCase {
         let window = makeWindow(controller)
         controller.add(title: "Kept")
 
-        XCTAssertFalse(window.finish(), "the first close after a failed save should keep the window open")
+        XCTAssertFalse(window.finish(), "a close after a failed save should keep the window open")
 
         XCTAssertTrue(window.banner.isShown)
         XCTAssertEqual(window.banner.message, "\(unwritable.description) Your changes are kept.")
         XCTAssertTrue(controller.hasUnsavedChanges)
         XCTAssertEqual(controller.chordsets.map(\.title), ["Kept"])
-        XCTAssertTrue(window.finish(), "a second close goes ahead")
     }
 
-    func testRegainingFocusPicksUpWhatAnotherProcessSaved() throws {
+    func testRegainingFocusPicksUpWhatAnotherProcessSaved() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

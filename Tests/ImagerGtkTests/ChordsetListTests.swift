@@ -3,8 +3,9 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
+@MainActor
 final class ChordsetListTests: GtkTestCase {
-    func testRecycledRowsShowTheRightChordsetAfterScrollingToTheBottom() throws {
+    func testRecycledRowsShowTheRightChordsetAfterScrollingToTheBottom() async throws {
         let titles = (0..<2000).map { "Chordset \($0)" }
         let window = makeWindow(try makeController(titles: titles))
         let rowsMade = window.list.boundRows.count
@@ -28,7 +29,7 @@ final class ChordsetListTests: GtkTestCase {
         XCTAssertLessThan(window.list.boundRows.count, 260, "rows are recycled, not made per chordset")
     }
 
-    func testScrollingToAPositionBindsIt() throws {
+    func testScrollingToAPositionBindsIt() async throws {
         let window = makeWindow(try makeController(titles: (0..<2000).map { "Chordset \($0)" }))
 
         window.list.scrollTo(position: 1234)
@@ -37,7 +38,7 @@ final class ChordsetListTests: GtkTestCase {
         XCTAssertEqual(shownTitles(window)[1234], "Chordset 1234")
     }
 
-    func testRowsFollowDeletionsAboveThem() throws {
+    func testRowsFollowDeletionsAboveThem() async throws {
         let window = makeWindow(try makeController(titles: (0..<50).map { "Chordset \($0)" }))
 
         window.controller.delete(id: window.controller.chordsets[0].id)
@@ -51,7 +52,7 @@ final class ChordsetListTests: GtkTestCase {
         }
     }
 
-    func testTheModelFollowsAReload() throws {
+    func testTheModelFollowsAReload() async throws {
         let window = makeWindow(try makeController(titles: (0..<10).map { "Chordset \($0)" }))
 
         window.controller.deleteAll()
@@ -65,7 +66,7 @@ final class ChordsetListTests: GtkTestCase {
         }
     }
 
-    func testModelMirrorsInsertionsAndRemovals() {
+    func testModelMirrorsInsertionsAndRemovals() async {
         let model = ChordsetListModel(count: 3)
         model.apply(.inserted(index: 1, count: 2), newCount: 5)
         XCTAssertEqual(model.count, 5)
@@ -75,7 +76,7 @@ final class ChordsetListTests: GtkTestCase {
         XCTAssertEqual(model.count, 7)
     }
 
-    func testARowLinesUpItsTitleAndCellsLikeABox() throws {
+    func testARowLinesUpItsTitleAndCellsLikeABox() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         let row = try XCTUnwrap(window.list.boundRow(at: 0))
         let width = Float(gtk_widget_get_width(row.widget)), height = Float(gtk_widget_get_height(row.widget))
@@ -93,7 +94,7 @@ final class ChordsetListTests: GtkTestCase {
         XCTAssertEqual(cells[0].minY, (height - Float(ChordCell.size)) / 2)
     }
 
-    func testASwipeMovesTheRowOverItsDeleteButton() throws {
+    func testASwipeMovesTheRowOverItsDeleteButton() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
         let row = try XCTUnwrap(window.list.boundRow(at: 1))
         let width = Float(gtk_widget_get_width(row.widget))
@@ -117,7 +118,7 @@ final class ChordsetListTests: GtkTestCase {
         XCTAssertEqual(gtk_widget_get_visible(underlay), 0)
     }
 
-    func testDeletingTheLastRowAtTheBottomOfALongListKeepsTheRowsRight() throws {
+    func testDeletingTheLastRowAtTheBottomOfALongListKeepsTheRowsRight() async throws {
         let window = makeWindow(try makeController(titles: (0..<2000).map { "Chordset \($0)" }))
         window.list.edit(position: 1999)
         window.list.commitEditing()

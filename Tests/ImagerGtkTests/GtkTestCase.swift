@@ -6,30 +6,33 @@ import XCTest
 
 /// Base for tests that drive real GTK widgets. XCTest runs tests one at a time on the main
 /// thread, which is where GTK must be used; the tests pump GLib's main loop themselves.
+@MainActor
 class GtkTestCase: XCTestCase {
-    nonisolated(unsafe) private static var application: UnsafeMutablePointer<GtkApplication>?
-    private var windows: [MainWindow] = []
+    private static var application: UnsafeMutablePointer<GtkApplication>?
+    /// The windows the running test opened; static, so tearDown (nonisolated) need not send `self`.
+    private static var windows: [MainWindow] = []
 
+    // XCTest declares these nonisolated; it calls them, like the tests, on the main thread.
     override func setUpWithError() throws {
         try super.setUpWithError()
         let environment = ProcessInfo.processInfo.environment
         guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else {
             throw XCTSkip("GTK tests need a display; run them under `xvfb-run -a dbus-run-session`.")
         }
-        if Self.application == nil {
-            guard gtk_init_check() != 0 else { throw XCTSkip("GTK could not open the display.") }
-            // NON_UNIQUE: tests must not find (or become) a running Imager.
-            let application = gtk_application_new("io.github.imagerproject.Imager.Tests", G_APPLICATION_NON_UNIQUE)!
-            g_application_register(cgtk_gapplication(application), nil, nil)
-            Stylesheet.install()
-            Self.application = application
+        try MainActor.assumeIsolated {
+            if Self.application == nil {
+                guard gtk_init_check() != 0 else { throw XCTSkip("GTK could not open the display.") }
+                // NON_UNIQUE: tests must not find (or become) a running Imager.
+                let application = gtk_application_new("io.github.imagerproject.Imager.Tests", G_APPLICATION_NON_UNIQUE)!
+                g_application_register(cgtk_gapplication(application), nil, nil)
+                Stylesheet.install()
+                Self.application = application
+            }
         }
     }
 
     override func tearDown() {
-        for window in windows { gtk_window_destroy(cgtk_window(window.window)) }
-        windows.removeAll()
-        pump(seconds: 0.05)
+        MainActor.assumeIsolated { Self.destroyWindows() }
         super.tearDown()
     }
 
@@ -49,7 +52,7 @@ class GtkTestCase: XCTestCase {
     /// A shown window over `controller`, laid out, with its first rows bound.
     func makeWindow(_ controller: ChordsetController) -> MainWindow {
         let window = MainWindow(application: Self.application!, controller: controller, remembersSize: false)
-        windows.append(window)
+        Self.windows.append(window)
         window.present()
         pump(seconds: 0.3)
         return window
@@ -60,8 +63,18 @@ class GtkTestCase: XCTestCase {
         pump(seconds: 0.1)
     }
 
+    private static func destroyWindows() {
+        for window in windows { gtk_window_destroy(cgtk_window(window.window)) }
+        windows.removeAll()
+        runLoop(seconds: 0.05)
+    }
+
     /// Runs the main loop for a while, so layout, binding and idle work happen.
     func pump(seconds: Double) {
+        Self.runLoop(seconds: seconds)
+    }
+
+    private static func runLoop(seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
             while g_main_context_iteration(nil, 0) != 0 {}

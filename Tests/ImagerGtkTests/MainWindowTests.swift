@@ -3,8 +3,9 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
+@MainActor
 final class MainWindowTests: GtkTestCase {
-    func testAddChordsetAppendsARowAndPutsItsTitleIntoEditing() throws {
+    func testAddChordsetAppendsARowAndPutsItsTitleIntoEditing() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
 
         activate(.addChordset, in: window)
@@ -17,7 +18,7 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(shownTitles(window)[2], Chordset.defaultTitle)
     }
 
-    func testCommittingAnEditedTitleRenamesTheChordset() throws {
+    func testCommittingAnEditedTitleRenamesTheChordset() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
         let row = try XCTUnwrap(window.list.boundRow(at: 1))
 
@@ -31,7 +32,7 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(window.controller.undoName, "Rename")
     }
 
-    func testCancellingAnEditKeepsTheTitle() throws {
+    func testCancellingAnEditKeepsTheTitle() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         let row = try XCTUnwrap(window.list.boundRow(at: 0))
 
@@ -44,7 +45,7 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertFalse(window.controller.canUndo)
     }
 
-    func testDeleteActionRemovesTheSelectedRowAndOffersUndo() throws {
+    func testDeleteActionRemovesTheSelectedRowAndOffersUndo() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
         window.list.select(position: 1)
 
@@ -66,7 +67,7 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Forest"])
     }
 
-    func testTheSwipedDeleteButtonDeletesItsOwnRow() throws {
+    func testTheSwipedDeleteButtonDeletesItsOwnRow() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
         let row = try XCTUnwrap(window.list.boundRow(at: 2))
 
@@ -81,7 +82,7 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(window.toast.message, "“Forest” deleted")
     }
 
-    func testTheEmptyStateShowsWithoutChordsets() throws {
+    func testTheEmptyStateShowsWithoutChordsets() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         XCTAssertEqual(visiblePage(window), "list")
 
@@ -93,7 +94,7 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(visiblePage(window), "list")
     }
 
-    func testActionsAreEnabledOnlyWhenTheyApply() throws {
+    func testActionsAreEnabledOnlyWhenTheyApply() async throws {
         let window = makeWindow(try makeController(titles: []))
         XCTAssertFalse(isEnabled(.undo, window))
         XCTAssertFalse(isEnabled(.deleteAll, window))
@@ -107,7 +108,7 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertTrue(isEnabled(.deleteChordset, window))
     }
 
-    func testAColourChangeRedrawsOnlyItsCell() throws {
+    func testAColourChangeRedrawsOnlyItsCell() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
         let id = window.controller.chordsets[1].id
         let orange = try XCTUnwrap(RGBAColor(hex: "#E99057"))
@@ -119,7 +120,7 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(ChordCell.accessibleLabel(slot: 2, color: orange), "Chord 3: #E99057")
     }
 
-    func testEveryActionHasItsNameAndTheShortcutsWindowBuilds() throws {
+    func testEveryActionHasItsNameAndTheShortcutsWindowBuilds() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         for action in WindowAction.allCases where action.group == .window {
             XCTAssertNotNil(window.actions[action], "\(action.detailedName) is not installed")

@@ -6,8 +6,8 @@
  *                          "first-frame <g_get_monotonic_time()>" after its first paint, then
  *                          "peak-rss-kib <VmHWM>", and quits
  *   gtk_floor list N       the same window holding a GtkListView of N labels over a
- *                          GtkStringList. After the first frame it adds, renames and deletes
- *                          a row, IMAGER_BENCH_EDIT_CYCLES times (5), each from the change to
+ *                          GtkStringList. After the first frame it adds, renames, deletes and
+ *                          restores (undo) a row, IMAGER_BENCH_EDIT_CYCLES times (5), each from the change to
  *                          the end of the next painted frame, with that frame's own part
  *                          ("edit <name> <total us> <frame us>"); then scrolls from top to
  *                          bottom, one step per frame ("scroll-frame <work us> <interval us>",
@@ -134,15 +134,15 @@ static int env_int(const char *name, int fallback) {
     return value && atoi(value) > 0 ? atoi(value) : fallback;
 }
 
-/* Steps 1..3*cycles are the edits (add, rename, delete, again and again); then the scroll. */
+/* Steps 1..4*cycles are the edits (add, rename, delete, undo, again and again); then the scroll. */
 static void next_step(void) {
     guint count = g_list_model_get_n_items(G_LIST_MODEL(strings));
-    int edits = 3 * env_int("IMAGER_BENCH_EDIT_CYCLES", 5);
+    int edits = 4 * env_int("IMAGER_BENCH_EDIT_CYCLES", 5);
     int step = step_index++;
     if (step <= edits) {
-        action_name = (const char *[]){"add", "rename", "delete"}[(step - 1) % 3];
+        action_name = (const char *[]){"add", "rename", "delete", "undo"}[(step - 1) % 4];
         action_started = g_get_monotonic_time();
-        switch ((step - 1) % 3) {
+        switch ((step - 1) % 4) {
         case 0:   /* a new row at the end, selected and scrolled to, as Imager's Add does */
             gtk_string_list_append(strings, "Untitled Chordset");
             gtk_single_selection_set_selected(selection, count);
@@ -153,8 +153,11 @@ static void next_step(void) {
             gtk_string_list_splice(strings, count - 1, 1, title);
             break;
         }
-        default:  /* delete it */
+        case 2:   /* delete it */
             gtk_string_list_remove(strings, count - 1);
+            break;
+        default:  /* undo the delete: the row comes back where it was */
+            gtk_string_list_append(strings, "Renamed Chordset");
         }
     } else if (step == edits + 1) {   /* back to the top, then scroll down */
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled)), 0);

@@ -22,13 +22,14 @@ final class ColorScheme {
         subscribe(connection)
     }
 
-    deinit {
+    isolated deinit {
         if let connection, subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
     }
 
     private func read(_ connection: OpaquePointer) {
         let replied: GAsyncReadyCallback = { source, result, data in
-            ColorScheme.replied(source: OpaquePointer(source), result: result, data: data)
+            // GDBus replies in the caller's main context: the main thread.
+            MainActor.assumeIsolated { ColorScheme.replied(source: OpaquePointer(source), result: result, data: data) }
         }
         g_dbus_connection_call(connection, Self.portal, Self.path, Self.interface, "Read",
                                cgtk_variant_new_string_pair(Self.namespace, Self.key), nil,
@@ -48,7 +49,7 @@ final class ColorScheme {
 
     private func subscribe(_ connection: OpaquePointer) {
         let changed: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
-            ColorScheme.settingChanged(parameters: parameters, data: data)
+            MainActor.assumeIsolated { ColorScheme.settingChanged(parameters: parameters, data: data) }
         }
         let release: GDestroyNotify = { data in Unmanaged<ColorScheme>.fromOpaque(data!).release() }
         subscription = g_dbus_connection_signal_subscribe(

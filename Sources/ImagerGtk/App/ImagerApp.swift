@@ -1,13 +1,67 @@
 import CGtk
+import Foundation
+import ImagerCore
 
-/// The window's entry point, called by the `imager` executable when no command-line
-/// option asked for something else.
+/// The window's entry points.
 public enum ImagerApp {
-    /// Runs the GtkApplication (single instance: a second launch presents the first
-    /// one's window) and returns the exit status.
+    /// The product: the user's store, single instance (a second launch presents the first
+    /// one's window). Called by the `imager` executable when no command-line option asked
+    /// for something else; returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         StartupTrace.mark("run")
-        let application = ImagerApplication()
+        let application = ImagerApplication(store: .user)
         return application.run(arguments: arguments)
+    }
+
+    /// The real window over the store at `database`, for a program that drives it (the
+    /// window benchmark). It never touches the user's store or window size, and never
+    /// reaches a running Imager (no single-instance negotiation). `onWindowReady` is called
+    /// once the window is presented.
+    public static func run(arguments: [String], database: URL, seed: URL,
+                           onWindowReady: @escaping @MainActor (ImagerWindow) -> Void) -> Int32 {
+        let application = ImagerApplication(store: .given(database: database, seed: seed),
+                                            onWindowReady: { onWindowReady(ImagerWindow($0)) })
+        return application.run(arguments: arguments)
+    }
+}
+
+/// What a program driving the window may do: what the user does, through the same actions.
+public final class ImagerWindow {
+    private let window: MainWindow
+
+    init(_ window: MainWindow) { self.window = window }
+
+    public var controller: ChordsetController { window.controller }
+    /// Borrowed: the GtkApplicationWindow.
+    public var widget: UnsafeMutablePointer<GtkWidget> { window.window }
+    /// Borrowed: the list's GtkListView.
+    public var listView: UnsafeMutablePointer<GtkWidget> { window.list.listView }
+    /// Borrowed: the list's vertical scroll position.
+    public var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
+        gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))
+    }
+    public var selectedChordsetID: UUID? { window.list.selectedChordset?.id }
+
+    /// The + button.
+    public func addChordset() { activate(.addChordset) }
+    /// What Enter in a title field does: commit what is being typed, then rename.
+    public func rename(id: UUID, to title: String) {
+        window.list.commitEditing()
+        controller.rename(id: id, to: title)
+    }
+    /// The Delete key on the selected row, or the swiped row's Delete button.
+    public func delete(id: UUID) {
+        if selectedChordsetID == id { activate(.deleteChordset) } else { window.delete(id: id) }
+    }
+    /// Ctrl+Z.
+    public func undo() { activate(.undo) }
+    /// Ctrl+Q: saves, then quits.
+    public func quit() {
+        guard let application = g_application_get_default() else { return }
+        g_action_group_activate_action(OpaquePointer(UnsafeMutableRawPointer(application)), WindowAction.quit.name, nil)
+    }
+
+    private func activate(_ action: WindowAction) {
+        gtk_widget_activate_action_variant(window.window, action.detailedName, nil)
     }
 }

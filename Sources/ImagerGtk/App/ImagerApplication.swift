@@ -6,20 +6,36 @@ import ImagerCore
 /// instance's `startup`, never before `g_application_run`), the window, app actions and
 /// the Unix signals that save and quit.
 final class ImagerApplication {
+    /// Which store the window edits.
+    enum Store {
+        /// The user's, at the XDG path: the product.
+        case user
+        /// Another one (the window benchmark's): no single instance, no remembered size.
+        case given(database: URL, seed: URL)
+    }
+
     /// Owned (one reference).
     let application: UnsafeMutablePointer<GtkApplication>
+    private let store: Store
+    private let onWindowReady: ((MainWindow) -> Void)?
     private var controller: ChordsetController?
     private var notices: [String] = []
     private var window: MainWindow?
     private var colorScheme: ColorScheme?
 
-    init() {
-        application = gtk_application_new(StoreLocation.appID, GApplicationFlags(rawValue: 0))
-        Signal.connect(application, "startup") { [unowned self] in self.startup() }
-        Signal.connect(application, "activate") { [unowned self] in self.activate() }
+    init(store: Store, onWindowReady: ((MainWindow) -> Void)? = nil) {
+        self.store = store
+        self.onWindowReady = onWindowReady
+        if case .user = store {
+            application = gtk_application_new(StoreLocation.appID, GApplicationFlags(rawValue: 0))
+        } else {
+            application = gtk_application_new(StoreLocation.appID, G_APPLICATION_NON_UNIQUE)
+        }
+        Signal.connect(application, "startup") { [weak self] in self?.startup() }
+        Signal.connect(application, "activate") { [weak self] in self?.activate() }
     }
 
-    deinit {
+    isolated deinit {
         g_object_unref(application)
     }
 
@@ -31,8 +47,11 @@ final class ImagerApplication {
 
     private func startup() {
         StartupTrace.mark("startup")
-        let startup = AppStartup.open(database: StoreLocation.databaseURL(), seed: DataFiles.seedURL(),
-                                      firstPage: Self.firstPageSize)
+        let (database, seed) = switch store {
+        case .user: (StoreLocation.databaseURL(), DataFiles.seedURL())
+        case let .given(database, seed): (database, seed)
+        }
+        let startup = AppStartup.open(database: database, seed: seed, firstPage: Self.firstPageSize)
         controller = startup.controller
         notices = startup.notices
         StartupTrace.mark("store-opened")
@@ -41,7 +60,7 @@ final class ImagerApplication {
         colorScheme = ColorScheme(connection: g_application_get_dbus_connection(cgtk_gapplication(application)))
         installAppActions()
         for signal in [SIGTERM, SIGINT, SIGHUP] {
-            MainLoop.onUnixSignal(signal) { [unowned self] in self.quitNow() }
+            MainLoop.onUnixSignal(signal) { [weak self] in self?.quitNow() }
         }
     }
 
@@ -53,14 +72,15 @@ final class ImagerApplication {
         }
         guard let controller else { return }
         StartupTrace.mark("activate")
-        let window = MainWindow(application: application, controller: controller)
+        let remembersSize = if case .user = store { true } else { false }
+        let window = MainWindow(application: application, controller: controller, remembersSize: remembersSize)
         StartupTrace.mark("window-built")
-        window.onQuit = { [unowned self] in self.quit() }
+        window.onQuit = { [weak self] in self?.quit() }
         self.window = window
         window.present()
         StartupTrace.mark("presented")
         loadRemainder(into: controller, window: window)
-        BenchmarkScript.startIfRequested(window: window)
+        onWindowReady?(window)
         window.showNotices(notices)
         notices = []
     }
@@ -71,14 +91,16 @@ final class ImagerApplication {
 
     /// Reads the rest of a large list on another thread while the window paints its first
     /// page, and hands it to the controller on the main loop once that page is on screen.
+    /// Only the loader and its Sendable result cross threads; the window, its first-frame
+    /// watch and the controller are looked up again on the main thread.
     private func loadRemainder(into controller: ChordsetController, window: MainWindow) {
         guard let load = controller.remainderLoader else { return }
-        let bound = MainThreadBound(value: (controller, FirstFrame(window: window.window)))
+        let firstFrame = FirstFrame(window: window.window)
         DispatchQueue.global(qos: .userInitiated).async {
             let result = load()
-            MainLoop.idle {
-                let (controller, firstFrame) = bound.value
-                firstFrame.whenPainted { controller.finishLoading(result) }
+            MainLoop.idleFromAnyThread { [weak window] in
+                guard let window else { return }
+                firstFrame.whenPainted { [weak window] in window?.controller.finishLoading(result) }
             }
         }
     }
@@ -87,7 +109,8 @@ final class ImagerApplication {
     private func installAppActions() {
         for action in WindowAction.allCases where action.group == .application {
             let simple = g_simple_action_new(action.name, nil)!
-            Signal.connectPointer(simple, "activate") { [unowned self] _ in
+            Signal.connectPointer(simple, "activate") { [weak self] _ in
+                guard let self else { return }
                 switch action {
                 case .quit: self.quit()
                 default: self.window?.perform(action)

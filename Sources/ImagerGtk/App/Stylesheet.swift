@@ -3,7 +3,7 @@ import CGtk
 /// Imager's CSS, over GTK's own theme. Colours come from the theme's named colours so the
 /// light and dark styles both work.
 enum Stylesheet {
-    nonisolated(unsafe) private static var installed = false
+    private static var installed = false
 
     static let css = """
         .chordset-list > row { padding: 0; }

@@ -1,7 +1,9 @@
 import CGtk
 
+// String conversions touch no GTK state: usable from any thread.
+
 /// Calls `body` with a NULL-terminated `const char * const *`, as GLib wants string lists.
-func withCStringArray<Result>(_ strings: [String],
+nonisolated func withCStringArray<Result>(_ strings: [String],
                               _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
     let copies = strings.map { UnsafePointer(strdup($0)) } + [nil]
     defer { copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
@@ -9,7 +11,7 @@ func withCStringArray<Result>(_ strings: [String],
 }
 
 /// Takes ownership of a g_malloc'ed C string (NULL allowed) and frees it.
-func takeGString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+nonisolated func takeGString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
     guard let pointer else { return nil }
     defer { g_free(pointer) }
     return String(cString: pointer)

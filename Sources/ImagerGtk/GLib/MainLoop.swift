@@ -2,6 +2,8 @@ import CGtk
 
 /// Work scheduled on GLib's main loop. `Task { @MainActor }` and `DispatchQueue.main` are
 /// not run by the GLib loop that GTK spins, so UI work is scheduled through these.
+/// Main-actor isolated like the rest of the GTK layer; from another thread use
+/// `MainLoop.idleFromAnyThread`, which hands nothing back.
 final class ScheduledWork {
     fileprivate var sourceID: guint = 0
     fileprivate let work: () -> Bool
@@ -17,14 +19,25 @@ final class ScheduledWork {
     }
 }
 
+/// Work handed to the main loop from any thread: nothing in it is touched off the main
+/// thread except the reference count.
+private final class CrossThreadWork: Sendable {
+    let work: @Sendable @MainActor () -> Void
+    nonisolated init(_ work: @escaping @Sendable @MainActor () -> Void) { self.work = work }
+}
+
 enum MainLoop {
+    // GLib runs main-context sources on the thread that iterates the default context: GTK's
+    // main thread. The thunks say so to the compiler (and trap if it were ever not so).
     private static let run: GSourceFunc = { data in
-        Unmanaged<ScheduledWork>.fromOpaque(data!).takeUnretainedValue().work() ? 1 : 0
+        let scheduled = Unmanaged<ScheduledWork>.fromOpaque(data!).takeUnretainedValue()
+        return MainActor.assumeIsolated { scheduled.work() ? 1 : 0 }
     }
     // The source owns one reference to the work; this notify drops it when the source ends.
     private static let finished: GDestroyNotify = { data in
         let work = Unmanaged<ScheduledWork>.fromOpaque(data!)
-        work.takeUnretainedValue().sourceID = 0
+        let scheduled = work.takeUnretainedValue()
+        MainActor.assumeIsolated { scheduled.sourceID = 0 }
         work.release()
     }
 
@@ -34,6 +47,19 @@ enum MainLoop {
         let scheduled = ScheduledWork { work(); return false }
         scheduled.sourceID = g_idle_add_full(priority, run, Unmanaged.passRetained(scheduled).toOpaque(), finished)
         return scheduled
+    }
+
+    /// Runs `work` once on the main loop; callable from any thread (g_idle_add_full is
+    /// thread-safe). It returns no handle: a handle's source id would be written on one
+    /// thread and read on another.
+    nonisolated static func idleFromAnyThread(_ work: @escaping @Sendable @MainActor () -> Void) {
+        let runOnce: GSourceFunc = { data in
+            let box = Unmanaged<CrossThreadWork>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.work() }
+            return 0
+        }
+        let release: GDestroyNotify = { data in Unmanaged<CrossThreadWork>.fromOpaque(data!).release() }
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, runOnce, Unmanaged.passRetained(CrossThreadWork(work)).toOpaque(), release)
     }
 
     /// Runs `work` once after `milliseconds`.
@@ -58,10 +84,4 @@ enum MainLoop {
         scheduled.sourceID = g_unix_signal_add_full(G_PRIORITY_HIGH, signal, run,
                                                     Unmanaged.passRetained(scheduled).toOpaque(), finished)
     }
-}
-
-/// Carries a main-thread object through another thread and back, unopened: only
-/// `MainLoop.idle` work (which runs on the main thread) may read `value`.
-struct MainThreadBound<Value>: @unchecked Sendable {
-    let value: Value
 }

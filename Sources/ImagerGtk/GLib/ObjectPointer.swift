@@ -2,23 +2,24 @@ import CGtk
 
 /// Anything that points at a GObject, however Swift imported its C type: complete structs
 /// come in as typed pointers, private ones as OpaquePointer. Lets one function take both.
-protocol ObjectPointer {
+/// Nonisolated: converting a pointer touches no GTK state (deinits use it to unref).
+nonisolated protocol ObjectPointer {
     var raw: gpointer { get }
 }
 
-extension OpaquePointer: ObjectPointer {
+nonisolated extension OpaquePointer: ObjectPointer {
     var raw: gpointer { UnsafeMutableRawPointer(self) }
 }
 
-extension UnsafeMutablePointer: ObjectPointer {
+nonisolated extension UnsafeMutablePointer: ObjectPointer {
     var raw: gpointer { UnsafeMutableRawPointer(self) }
 }
 
-extension UnsafeMutableRawPointer: ObjectPointer {
+nonisolated extension UnsafeMutableRawPointer: ObjectPointer {
     var raw: gpointer { self }
 }
 
 /// Drops one reference.
-func unref(_ object: some ObjectPointer) {
+nonisolated func unref(_ object: some ObjectPointer) {
     g_object_unref(object.raw)
 }

@@ -26,7 +26,9 @@ final class SignalClosure<Handler> {
 }
 
 /// Connections for the signal shapes Imager uses. Each shape has its own C thunk, because
-/// a C callback's parameters must match the signal's exactly.
+/// a C callback's parameters must match the signal's exactly. GTK emits these signals on
+/// the main thread; each thunk enters the main actor with `MainActor.assumeIsolated`, which
+/// traps rather than run a handler anywhere else.
 enum Signal {
     private static let release: GClosureNotify = { data, _ in
         guard let data else { return }
@@ -44,9 +46,9 @@ enum Signal {
     /// `void (*)(instance, data)`: clicked, activate, scroll-end, startup...
     @discardableResult
     static func connect(_ instance: some ObjectPointer, _ name: String, after: Bool = false,
-                        _ handler: @escaping () -> Void) -> SignalHandle {
+                        _ handler: @escaping @MainActor () -> Void) -> SignalHandle {
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
-            SignalClosure<() -> Void>.from(data)()
+            MainActor.assumeIsolated { SignalClosure<@MainActor () -> Void>.from(data)() }
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: after)
     }
@@ -54,9 +56,9 @@ enum Signal {
     /// `void (*)(instance, pointer, data)`: notify::*, list item factory signals, GAction activate.
     @discardableResult
     static func connectPointer(_ instance: some ObjectPointer, _ name: String,
-                               _ handler: @escaping (gpointer?) -> Void) -> SignalHandle {
+                               _ handler: @escaping @MainActor (gpointer?) -> Void) -> SignalHandle {
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
-            SignalClosure<(gpointer?) -> Void>.from(data)(argument)
+            MainActor.assumeIsolated { SignalClosure<@MainActor (gpointer?) -> Void>.from(data)(argument) }
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
@@ -64,9 +66,9 @@ enum Signal {
     /// `gboolean (*)(instance, data)`: close-request.
     @discardableResult
     static func connectBool(_ instance: some ObjectPointer, _ name: String,
-                            _ handler: @escaping () -> Bool) -> SignalHandle {
+                            _ handler: @escaping @MainActor () -> Bool) -> SignalHandle {
         let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
-            SignalClosure<() -> Bool>.from(data)() ? 1 : 0
+            MainActor.assumeIsolated { SignalClosure<@MainActor () -> Bool>.from(data)() ? 1 : 0 }
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
@@ -74,9 +76,9 @@ enum Signal {
     /// `void (*)(instance, int, data)`: dialog response.
     @discardableResult
     static func connectInt(_ instance: some ObjectPointer, _ name: String,
-                           _ handler: @escaping (Int32) -> Void) -> SignalHandle {
+                           _ handler: @escaping @MainActor (Int32) -> Void) -> SignalHandle {
         let thunk: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, value, data in
-            SignalClosure<(Int32) -> Void>.from(data)(value)
+            MainActor.assumeIsolated { SignalClosure<@MainActor (Int32) -> Void>.from(data)(value) }
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
@@ -84,9 +86,9 @@ enum Signal {
     /// `void (*)(instance, double, double, data)`: drag-begin/-update/-end, long-press pressed.
     @discardableResult
     static func connectPoint(_ instance: some ObjectPointer, _ name: String,
-                             _ handler: @escaping (Double, Double) -> Void) -> SignalHandle {
+                             _ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalHandle {
         let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
-            SignalClosure<(Double, Double) -> Void>.from(data)(x, y)
+            MainActor.assumeIsolated { SignalClosure<@MainActor (Double, Double) -> Void>.from(data)(x, y) }
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
@@ -94,9 +96,9 @@ enum Signal {
     /// `void (*)(instance, int n_press, double, double, data)`: click pressed/released.
     @discardableResult
     static func connectPress(_ instance: some ObjectPointer, _ name: String,
-                             _ handler: @escaping (Int32, Double, Double) -> Void) -> SignalHandle {
+                             _ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalHandle {
         let thunk: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
-            SignalClosure<(Int32, Double, Double) -> Void>.from(data)(n, x, y)
+            MainActor.assumeIsolated { SignalClosure<@MainActor (Int32, Double, Double) -> Void>.from(data)(n, x, y) }
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
@@ -104,9 +106,9 @@ enum Signal {
     /// `gboolean (*)(instance, double dx, double dy, data)`: scroll. Return true to stop propagation.
     @discardableResult
     static func connectScroll(_ instance: some ObjectPointer, _ name: String,
-                              _ handler: @escaping (Double, Double) -> Bool) -> SignalHandle {
+                              _ handler: @escaping @MainActor (Double, Double) -> Bool) -> SignalHandle {
         let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
-            SignalClosure<(Double, Double) -> Bool>.from(data)(dx, dy) ? 1 : 0
+            MainActor.assumeIsolated { SignalClosure<@MainActor (Double, Double) -> Bool>.from(data)(dx, dy) ? 1 : 0 }
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
@@ -114,10 +116,10 @@ enum Signal {
     /// `gboolean (*)(instance, guint keyval, guint keycode, GdkModifierType, data)`: key-pressed.
     @discardableResult
     static func connectKey(_ instance: some ObjectPointer, _ name: String,
-                           _ handler: @escaping (UInt32, GdkModifierType) -> Bool) -> SignalHandle {
+                           _ handler: @escaping @MainActor (UInt32, GdkModifierType) -> Bool) -> SignalHandle {
         let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
             _, keyval, _, state, data in
-            SignalClosure<(UInt32, GdkModifierType) -> Bool>.from(data)(keyval, state) ? 1 : 0
+            MainActor.assumeIsolated { SignalClosure<@MainActor (UInt32, GdkModifierType) -> Bool>.from(data)(keyval, state) ? 1 : 0 }
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }

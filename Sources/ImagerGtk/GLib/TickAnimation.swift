@@ -30,7 +30,7 @@ final class TickAnimation {
         self.apply = apply
         startTime = 0
         let tick: GtkTickCallback = { _, clock, data in
-            Unmanaged<TickAnimation>.fromOpaque(data!).takeUnretainedValue().step(clock!) ? 1 : 0
+            MainActor.assumeIsolated { Unmanaged<TickAnimation>.fromOpaque(data!).takeUnretainedValue().step(clock!) ? 1 : 0 }
         }
         let done: GDestroyNotify = { data in Unmanaged<TickAnimation>.fromOpaque(data!).release() }
         callbackID = gtk_widget_add_tick_callback(widget, tick, Unmanaged.passRetained(self).toOpaque(), done)

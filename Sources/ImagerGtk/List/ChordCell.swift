@@ -26,7 +26,9 @@ final class ChordCell {
         gtk_widget_set_cursor_from_name(widget, "pointer")
 
         let draw: GtkDrawingAreaDrawFunc = { area, cairo, width, height, data in
-            Unmanaged<ChordCell>.fromOpaque(data!).takeUnretainedValue().draw(cairo!, width: width, height: height)
+            MainActor.assumeIsolated {
+                Unmanaged<ChordCell>.fromOpaque(data!).takeUnretainedValue().draw(cairo!, width: width, height: height)
+            }
         }
         let release: GDestroyNotify = { data in Unmanaged<ChordCell>.fromOpaque(data!).release() }
         gtk_drawing_area_set_draw_func(area, draw, Unmanaged.passRetained(self).toOpaque(), release)
@@ -81,7 +83,7 @@ private enum ChordCellShape {
         let width: Int32, height: Int32, scale: Int32
     }
 
-    nonisolated(unsafe) private static var cache: [Key: Masks] = [:]
+    private static var cache: [Key: Masks] = [:]
 
     /// Called from draw functions, on the main thread.
     static func masks(width: Int32, height: Int32, scale: Int32) -> Masks {

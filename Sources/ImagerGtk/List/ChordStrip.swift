@@ -25,14 +25,16 @@ final class ChordStrip {
         if let first = cells.first { gtk_widget_set_margin_start(first.widget, Self.titleGap) }
 
         let click = gtk_gesture_click_new()!
-        Signal.connectPress(click, "released") { [unowned self] presses, x, y in
+        Signal.connectPress(click, "released") { [weak self] presses, x, y in
+            guard let self else { return }
             guard presses == 1, let cell = self.cell(at: x, y) else { return }
             self.onActivate(cell.slot)
         }
         gtk_widget_add_controller(rowWidget, click)
 
         let keys = gtk_event_controller_key_new()!
-        Signal.connectKey(keys, "key-pressed") { [unowned self] keyval, _ in
+        Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _ in
+            guard let self else { return false }
             switch Int32(keyval) {
             case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
                 guard let focused = gtk_widget_get_focus_child(self.rowWidget),

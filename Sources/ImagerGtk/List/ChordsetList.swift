@@ -52,26 +52,29 @@ final class ChordsetList {
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)
-        Signal.connectPointer(single, "notify::selected") { [unowned self] _ in self.onSelectionChanged() }
-        Signal.connectPointer(listView, "activate") { [unowned self] position in
+        Signal.connectPointer(single, "notify::selected") { [weak self] _ in self?.onSelectionChanged() }
+        Signal.connectPointer(listView, "activate") { [weak self] position in
+            guard let self else { return }
             self.edit(position: Int(UInt(bitPattern: position)))
         }
     }
 
-    deinit {
+    isolated deinit {
         g_object_unref(listView)
         g_object_unref(scrolledWindow)
         g_object_unref(rowMenuModel)
     }
 
     private func connectFactory(_ factory: OpaquePointer) {
-        Signal.connectPointer(factory, "setup") { [unowned self] item in
+        Signal.connectPointer(factory, "setup") { [weak self] item in
+            guard let self else { return }
             let listItem = cgtk_list_item(item)!
             let row = ChordsetRow(listItem: listItem, list: self)
             self.rows[listItem] = row
             gtk_list_item_set_child(listItem, row.widget)
         }
-        Signal.connectPointer(factory, "bind") { [unowned self] item in
+        Signal.connectPointer(factory, "bind") { [weak self] item in
+            guard let self else { return }
             guard let row = self.rows[cgtk_list_item(item)] else { return }
             self.refresh(row)
             if let pending = self.pendingEdit, pending == row.position {
@@ -79,10 +82,12 @@ final class ChordsetList {
                 MainLoop.idle { [weak row] in row?.title.startEditing() }
             }
         }
-        Signal.connectPointer(factory, "unbind") { [unowned self] item in
+        Signal.connectPointer(factory, "unbind") { [weak self] item in
+            guard let self else { return }
             self.rows[cgtk_list_item(item)]?.clear()
         }
-        Signal.connectPointer(factory, "teardown") { [unowned self] item in
+        Signal.connectPointer(factory, "teardown") { [weak self] item in
+            guard let self else { return }
             self.rows[cgtk_list_item(item)] = nil
         }
     }

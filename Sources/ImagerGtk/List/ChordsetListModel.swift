@@ -14,7 +14,7 @@ final class ChordsetListModel {
         insert(at: 0, count: count)
     }
 
-    deinit {
+    isolated deinit {
         g_object_unref(UnsafeMutableRawPointer(store))
     }
 

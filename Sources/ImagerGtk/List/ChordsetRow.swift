@@ -19,7 +19,8 @@ final class ChordsetRow {
     var cells: [ChordCell] { chords.cells }
     let swipe: SwipeToDelete
     private(set) var chordsetID: UUID?
-    private unowned let list: ChordsetList
+    /// Weak: GTK may emit a row's signals after its list is gone.
+    private weak var list: ChordsetList?
 
     init(listItem: OpaquePointer, list: ChordsetList) {
         self.listItem = listItem
@@ -37,33 +38,41 @@ final class ChordsetRow {
     }
 
     private func connectBehaviour() {
-        title.onCommit = { [unowned self] text in
+        title.onCommit = { [weak self] text in
+            guard let self else { return }
             guard let id = self.chordsetID else { return }
-            self.list.rename(id: id, to: text)
+            self.list?.rename(id: id, to: text)
         }
         // Enter and Escape hand the focus back to the row, for the keyboard to go on from there.
-        title.onFinish = { [unowned self] in
+        title.onFinish = { [weak self] in
+            guard let self else { return }
             if let row = gtk_widget_get_parent(self.widget) { gtk_widget_grab_focus(row) }
         }
-        chords.onActivate = { [unowned self] slot in
+        chords.onActivate = { [weak self] slot in
+            guard let self else { return }
             guard let id = self.chordsetID, !self.swipe.isOpen else { return }
-            self.list.pickColor(id: id, slot: slot)
+            self.list?.pickColor(id: id, slot: slot)
         }
-        swipe.makeUnderlay = { [unowned self] in self.makeUnderlay() }
-        swipe.onOpen = { [unowned self] in self.list.rowDidOpen(self) }
-        Signal.connectPointer(listItem, "notify::position") { [unowned self] _ in
-            self.list.refresh(self)
+        swipe.makeUnderlay = { [weak self] in self?.makeUnderlay() ?? Widgets.box(GTK_ORIENTATION_HORIZONTAL) }
+        swipe.onOpen = { [weak self] in
+            guard let self else { return }
+            self.list?.rowDidOpen(self)
+        }
+        Signal.connectPointer(listItem, "notify::position") { [weak self] _ in
+            guard let self else { return }
+            self.list?.refresh(self)
         }
 
         let secondaryClick = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(cgtk_gesture_single(secondaryClick.raw), guint(GDK_BUTTON_SECONDARY))
-        Signal.connectPress(secondaryClick, "pressed") { [unowned self] _, x, y in
+        Signal.connectPress(secondaryClick, "pressed") { [weak self] _, x, y in
+            guard let self else { return }
             self.showMenu(x: x, y: y)
         }
         gtk_widget_add_controller(widget, secondaryClick)
         let longPress = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(cgtk_gesture_single(longPress.raw), 1)
-        Signal.connectPoint(longPress, "pressed") { [unowned self] x, y in self.showMenu(x: x, y: y) }
+        Signal.connectPoint(longPress, "pressed") { [weak self] x, y in self?.showMenu(x: x, y: y) }
         gtk_widget_add_controller(widget, longPress)
     }
 
@@ -77,9 +86,10 @@ final class ChordsetRow {
         gtk_widget_set_hexpand(deleteButton, 1)
         gtk_widget_set_halign(deleteButton, GTK_ALIGN_END)
         gtk_widget_set_size_request(deleteButton, Int32(SwipeToDelete.revealWidth), -1)
-        Signal.connect(deleteButton, "clicked") { [unowned self] in
+        Signal.connect(deleteButton, "clicked") { [weak self] in
+            guard let self else { return }
             guard let id = self.chordsetID else { return }
-            self.list.delete(id: id)
+            self.list?.delete(id: id)
         }
         Widgets.append(deleteButton, to: underlay)
         return underlay
@@ -121,7 +131,7 @@ final class ChordsetRow {
     /// Opens the row's menu (Rename, Delete) at a point in the row, or at its start.
     func showMenu(x: Double? = nil, y: Double? = nil) {
         guard let position else { return }
-        list.select(position: position)
+        list?.select(position: position)
         let popover = menu ?? makeMenu()
         if let x, let y {
             var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
@@ -134,7 +144,7 @@ final class ChordsetRow {
     }
 
     private func makeMenu() -> Widget {
-        let popover = gtk_popover_menu_new_from_model(list.rowMenuModel)!
+        let popover = gtk_popover_menu_new_from_model(list?.rowMenuModel)!
         gtk_popover_set_has_arrow(cgtk_popover(popover), 0)
         gtk_widget_set_halign(popover, GTK_ALIGN_START)
         // The row unparents it when the row's widgets are destroyed.

@@ -167,8 +167,9 @@ final class SlidingRow {
     /// What an instance holds after its GtkWidget fields: its `SlidingRow`, retained.
     private static let ownerOffset = MemoryLayout<GtkWidget>.stride
 
-    nonisolated(unsafe) private static var registeredType: GType = 0
-    nonisolated(unsafe) private static var parentClass: UnsafeMutablePointer<GObjectClass>?
+    // Main-actor isolated, like every GTK call here; the class callbacks enter the main actor.
+    private static var registeredType: GType = 0
+    private static var parentClass: UnsafeMutablePointer<GObjectClass>?
 
     private static func owner(of widget: UnsafeMutableRawPointer) -> SlidingRow? {
         let slot = (widget + ownerOffset).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
@@ -184,35 +185,38 @@ final class SlidingRow {
     private static var type: GType {
         if registeredType == 0 {
             let classInit: GClassInitFunc = { klass, _ in
-                SlidingRow.parentClass = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GObjectClass.self)
+                let parent = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GObjectClass.self)
+                MainActor.assumeIsolated { SlidingRow.parentClass = parent }
                 let widgetClass = klass!.assumingMemoryBound(to: GtkWidgetClass.self)
                 widgetClass.pointee.measure = { widget, orientation, _, minimum, natural, minimumBaseline, naturalBaseline in
                     var min: Int32 = 0, nat: Int32 = 0
-                    SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.measure(orientation, minimum: &min, natural: &nat)
+                    MainActor.assumeIsolated {
+                        SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.measure(orientation, minimum: &min, natural: &nat)
+                    }
                     minimum?.pointee = min
                     natural?.pointee = nat
                     minimumBaseline?.pointee = -1
                     naturalBaseline?.pointee = -1
                 }
                 widgetClass.pointee.size_allocate = { widget, width, height, _ in
-                    SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.allocate(width: width, height: height)
+                    MainActor.assumeIsolated { SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.allocate(width: width, height: height) }
                 }
                 widgetClass.pointee.snapshot = { widget, snapshot in
                     guard let snapshot else { return }
-                    SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.snapshot(snapshot)
+                    MainActor.assumeIsolated { SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.snapshot(snapshot) }
                 }
                 // A container unparents its children when it is disposed.
                 widgetClass.pointee.parent_class.dispose = { object in
                     let widget = UnsafeMutableRawPointer(object!).assumingMemoryBound(to: GtkWidget.self)
                     while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
-                    SlidingRow.parentClass?.pointee.dispose?(object)
+                    MainActor.assumeIsolated { SlidingRow.parentClass?.pointee.dispose?(object) }
                 }
                 widgetClass.pointee.parent_class.finalize = { object in
                     let slot = (UnsafeMutableRawPointer(object!) + SlidingRow.ownerOffset)
                         .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
                     if let owner = slot.pointee { Unmanaged<SlidingRow>.fromOpaque(owner).release() }
                     slot.pointee = nil
-                    SlidingRow.parentClass?.pointee.finalize?(object)
+                    MainActor.assumeIsolated { SlidingRow.parentClass?.pointee.finalize?(object) }
                 }
                 gtk_widget_class_set_css_name(widgetClass, "slidingrow")
             }

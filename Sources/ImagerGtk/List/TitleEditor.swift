@@ -35,7 +35,8 @@ final class TitleEditor {
         row.append(label)
 
         let click = gtk_gesture_click_new()!
-        Signal.connectPress(click, "released") { [unowned self] presses, _, _ in
+        Signal.connectPress(click, "released") { [weak self] presses, _, _ in
+            guard let self else { return }
             if presses == 1 { self.startEditing() }
         }
         gtk_widget_add_controller(label, click)
@@ -49,12 +50,14 @@ final class TitleEditor {
         gtk_entry_set_max_length(cgtk_entry(entry), 200)
         row.insert(entry, after: label)
 
-        Signal.connect(entry, "activate") { [unowned self] in
+        Signal.connect(entry, "activate") { [weak self] in
+            guard let self else { return }
             self.commit()
             self.onFinish()
         }
         let keys = gtk_event_controller_key_new()!
-        Signal.connectKey(keys, "key-pressed") { [unowned self] keyval, _ in
+        Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _ in
+            guard let self else { return false }
             guard Int32(keyval) == GDK_KEY_Escape, self.isEditing else { return false }
             self.cancel()
             self.onFinish()

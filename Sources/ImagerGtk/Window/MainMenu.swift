@@ -32,7 +32,7 @@ final class MainMenu {
         showHistory(undo: nil, redo: nil)
     }
 
-    deinit {
+    isolated deinit {
         unref(history)
         unref(model)
     }

@@ -8,7 +8,7 @@ extension MainWindow {
     func installActions() {
         for action in WindowAction.allCases where action.group == .window {
             let simple = g_simple_action_new(action.name, nil)!
-            Signal.connectPointer(simple, "activate") { [unowned self] _ in self.perform(action) }
+            Signal.connectPointer(simple, "activate") { [weak self] _ in self?.perform(action) }
             g_action_map_add_action(cgtk_action_map(window), cgtk_action(UnsafeMutableRawPointer(simple)))
             actions[action] = simple
             g_object_unref(UnsafeMutableRawPointer(simple))

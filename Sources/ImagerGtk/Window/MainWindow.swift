@@ -59,7 +59,7 @@ final class MainWindow {
         stateChanged()
     }
 
-    deinit {
+    isolated deinit {
         g_object_unref(window)
     }
 
@@ -107,18 +107,20 @@ final class MainWindow {
             self?.list.apply(change)
             self?.scheduleStateUpdate()
         }
-        list.onSelectionChanged = { [unowned self] in self.updateActionStates() }
-        list.onDelete = { [unowned self] id in self.delete(id: id) }
-        list.onPickColor = { [unowned self] id, slot in self.pickColor(id: id, slot: slot) }
-        autosave.willSave = { [unowned self] in self.list.commitEditing() }
-        autosave.didSave = { [unowned self] outcome in self.show(outcome) }
-        banner.onRetry = { [unowned self] in self.autosave.save() }
-        activityHandler = Signal.connectPointer(window, "notify::is-active") { [unowned self] _ in
+        list.onSelectionChanged = { [weak self] in self?.updateActionStates() }
+        list.onDelete = { [weak self] id in self?.delete(id: id) }
+        list.onPickColor = { [weak self] id, slot in self?.pickColor(id: id, slot: slot) }
+        autosave.willSave = { [weak self] in self?.list.commitEditing() }
+        autosave.didSave = { [weak self] outcome in self?.show(outcome) }
+        banner.onRetry = { [weak self] in self?.autosave.save() }
+        activityHandler = Signal.connectPointer(window, "notify::is-active") { [weak self] _ in
+            guard let self else { return }
             self.activityChanged(isActive: gtk_window_is_active(cgtk_window(self.window)) != 0)
         }
-        Signal.connectBool(window, "close-request") { [unowned self] in
+        Signal.connectBool(window, "close-request") { [weak self] in
+            guard let self else { return false }
             // true stops the close.
-            !self.finish()
+            return !self.finish()
         }
     }
 

@@ -25,7 +25,7 @@ final class SaveBanner {
         let retry = Widgets.textButton("Retry")
         retry.setTooltip("Try to save again")
         gtk_widget_set_valign(retry, GTK_ALIGN_CENTER)
-        Signal.connect(retry, "clicked") { [unowned self] in self.onRetry() }
+        Signal.connect(retry, "clicked") { [weak self] in self?.onRetry() }
         Widgets.append(retry, to: box)
         gtk_revealer_set_child(cgtk_revealer(widget), box)
     }

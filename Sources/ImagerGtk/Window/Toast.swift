@@ -27,10 +27,10 @@ final class Toast {
         Widgets.append(undoButton, to: box)
         let dismiss = Widgets.iconButton(icon: "window-close-symbolic", tooltip: "Dismiss", accessibleName: "Dismiss")
         dismiss.addCSSClasses("flat", "circular")
-        Signal.connect(dismiss, "clicked") { [unowned self] in self.hide() }
+        Signal.connect(dismiss, "clicked") { [weak self] in self?.hide() }
         Widgets.append(dismiss, to: box)
         gtk_revealer_set_child(cgtk_revealer(widget), box)
-        Signal.connect(undoButton, "clicked", after: true) { [unowned self] in self.hide() }
+        Signal.connect(undoButton, "clicked", after: true) { [weak self] in self?.hide() }
     }
 
     var isShown: Bool { Revealers.isRevealing(widget) }

@@ -1,46 +1,46 @@
 import CGtk
 import Foundation
-import ImagerCore
+import ImagerGtk
 
-/// Opt-in measurements for packaging/bench.sh (issue 6); nothing happens unless the
-/// IMAGER_BENCH environment variable is set:
+/// The window's measurements for packaging/bench.sh (issue 6), in the mode given on the
+/// command line:
 /// - `first-frame`: prints `first-frame <g_get_monotonic_time()>` once the window's first
 ///   frame is painted, `list-complete <time>` once the whole list is in memory (a large
 ///   list paints its first page first), then `peak-rss-kib <VmHWM>`, and quits.
-/// - `script`: after the first frame, adds, renames and deletes a chordset
-///   IMAGER_BENCH_EDIT_CYCLES times (5), each timed from the action to the end of the next
-///   painted frame (`edit <name> <total us> <frame us>`); then scrolls the list from top to
-///   bottom, one step per frame (`scroll-frame <work us> <interval us>`, `scroll-end <frames>`),
-///   prints `done` and the peak memory, and quits.
+/// - `script`: after the first frame, adds, renames, deletes a chordset and undoes the
+///   delete, IMAGER_BENCH_EDIT_CYCLES times (5), each timed from the action to the end of
+///   the next painted frame (`edit <name> <total us> <frame us>`); then scrolls the list from
+///   top to bottom, one step per frame (`scroll-frame <work us> <interval us>`,
+///   `scroll-end <frames>`), prints `done` and the peak memory, and quits.
 ///
 /// The protocol is the one of packaging/bench/gtk_floor.c, the C window the bench runs
 /// beside Imager. Everything runs on the GLib main loop, driven by the window's GdkFrameClock;
 /// the frame clock's signal handlers own this object.
-final class BenchmarkScript {
+final class WindowScript {
     enum Mode: String {
         case firstFrame = "first-frame"
         case script
     }
 
-    /// Starts the script if IMAGER_BENCH asks for one. Called once the window is presented.
-    static func startIfRequested(window: MainWindow) {
-        guard let value = ProcessInfo.processInfo.environment["IMAGER_BENCH"], !value.isEmpty else { return }
-        guard let mode = Mode(rawValue: value) else {
-            FileHandle.standardError.write(Data("imager: IMAGER_BENCH=\(value) is not first-frame or script\n".utf8))
-            return
-        }
-        let script = BenchmarkScript(window: window, mode: mode)
-        if let clock = gtk_widget_get_frame_clock(window.window) {
+    /// The edits of one cycle, in order.
+    private static let edits = ["add", "rename", "delete", "undo"]
+
+    /// Starts measuring once the window is presented.
+    static func start(window: ImagerWindow, mode: Mode) {
+        let script = WindowScript(window: window, mode: mode)
+        if let clock = gtk_widget_get_frame_clock(window.widget) {
             script.attach(to: clock)
         } else {
-            Signal.connect(window.window, "map") { [weak window] in
-                guard let window, let clock = gtk_widget_get_frame_clock(window.window) else { return }
+            connect(window.widget, "map") {
+                guard let clock = gtk_widget_get_frame_clock(window.widget) else { return }
                 script.attach(to: clock)
             }
         }
     }
 
-    private unowned let window: MainWindow
+    /// The window lives as long as the process; the script holds it for as long as the frame
+    /// clock holds the script.
+    private let window: ImagerWindow
     private let mode: Mode
     private let editCycles: Int
     private let scrollFrameLimit: Int
@@ -59,7 +59,7 @@ final class BenchmarkScript {
     private var lastFrameTime: gint64 = 0
     private var scrollFrames = 0
 
-    private init(window: MainWindow, mode: Mode) {
+    private init(window: ImagerWindow, mode: Mode) {
         self.window = window
         self.mode = mode
         let environment = ProcessInfo.processInfo.environment
@@ -68,8 +68,8 @@ final class BenchmarkScript {
     }
 
     private func attach(to clock: OpaquePointer) {
-        Signal.connect(clock, "before-paint") { [self] in frameStarted = g_get_monotonic_time() }
-        Signal.connect(clock, "after-paint") { [self] in afterPaint(clock) }
+        connect(clock, "before-paint") { [self] in frameStarted = g_get_monotonic_time() }
+        connect(clock, "after-paint") { [self] in afterPaint(clock) }
     }
 
     private func report(_ line: String) {
@@ -113,13 +113,12 @@ final class BenchmarkScript {
         }
     }
 
-    /// Runs `work` once the controller holds every chordset (see ImagerApplication.loadRemainder).
+    /// Runs `work` once the controller holds every chordset.
     private func whenListComplete(_ work: @escaping () -> Void) {
         guard window.controller.isLoadingRest else { return work() }
-        MainLoop.repeating(milliseconds: 5) { [self] in
-            guard !window.controller.isLoadingRest else { return true }
-            work()
-            return false
+        repeating(milliseconds: 5) { [window] in
+            guard window.controller.isLoadingRest else { work(); return false }
+            return true
         }
     }
 
@@ -127,7 +126,7 @@ final class BenchmarkScript {
     /// idle frame clock rather than in the middle of an animation (a toast, the scrollbar's
     /// fade), where it would also wait for the next 60 Hz slot.
     private func whenQuiet(_ work: @escaping () -> Void) {
-        MainLoop.repeating(milliseconds: 50) { [self] in
+        repeating(milliseconds: 50) { [self] in
             guard g_get_monotonic_time() - lastPaint >= 300_000 else { return true }
             work()
             return false
@@ -137,50 +136,45 @@ final class BenchmarkScript {
     // MARK: Steps
 
     private func next() {
-        let edits = 3 * editCycles
+        let edits = Self.edits.count * editCycles
         let current = step
         step += 1
         if current <= edits {
-            edit((current - 1) % 3)
+            edit(Self.edits[(current - 1) % Self.edits.count], in: window)
         } else if current == edits + 1 {
-            gtk_adjustment_set_value(verticalAdjustment, 0)
+            gtk_adjustment_set_value(window.verticalAdjustment, 0)
             whenQuiet(next)
         } else if current == edits + 2 {
-            startScroll()
+            startScroll(in: window)
         } else {
             report("done")
             quit()
         }
     }
 
-    /// Add and delete go through the window's actions, as the + button and the Delete key
-    /// do; rename is what pressing Enter in the title field does: commit, then rename.
-    private func edit(_ kind: Int) {
-        let controller = window.controller
-        switch kind {
-        case 0:
-            begin("add")
-            gtk_widget_activate_action_variant(window.window, WindowAction.addChordset.detailedName, nil)
-            added = controller.chordsets.last?.id
-        case 1:
-            begin("rename")
-            window.list.commitEditing()
-            if let added { controller.rename(id: added, to: "Renamed Chordset \(step)") }
+    /// Each edit goes through what the user does: the + button, Enter in the title field,
+    /// the Delete key, Ctrl+Z.
+    private func edit(_ name: String, in window: ImagerWindow) {
+        begin(name)
+        switch name {
+        case "add":
+            window.addChordset()
+            added = window.controller.chordsets.last?.id
+        case "rename":
+            if let added { window.rename(id: added, to: "Renamed Chordset \(step)") }
+        case "delete":
+            if let added { window.delete(id: added) }
         default:
-            begin("delete")
-            if let added, window.list.selectedChordset?.id == added {
-                gtk_widget_activate_action_variant(window.window, WindowAction.deleteChordset.detailedName, nil)
-            } else if let added {
-                window.delete(id: added)
-            }
+            window.undo()
         }
         // An edit that changes nothing on screen would never get a frame: force one after a
         // second rather than hang (and say so, since the figure then means little).
         let started = actionStarted
-        MainLoop.after(milliseconds: 1000) { [weak self] in
-            guard let self, self.actionStarted == started, started != 0 else { return }
-            FileHandle.standardError.write(Data("imager: bench: \(self.actionName) painted nothing; forcing a frame\n".utf8))
-            gtk_widget_queue_draw(self.window.window)
+        repeating(milliseconds: 1000) { [weak self] in
+            guard let self, self.actionStarted == started, started != 0 else { return false }
+            FileHandle.standardError.write(Data("imager-bench-window: \(self.actionName) painted nothing; forcing a frame\n".utf8))
+            gtk_widget_queue_draw(self.window.widget)
+            return false
         }
     }
 
@@ -191,29 +185,26 @@ final class BenchmarkScript {
 
     // MARK: Scrolling
 
-    private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
-        gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))
-    }
-
     /// A page per frame, or more to finish within IMAGER_BENCH_SCROLL_FRAMES frames: either
     /// way every frame shows only rows it has not shown before.
-    private func startScroll() {
-        let adjustment = verticalAdjustment
+    private func startScroll(in window: ImagerWindow) {
+        let adjustment = window.verticalAdjustment
         let page = gtk_adjustment_get_page_size(adjustment)
         let span = gtk_adjustment_get_upper(adjustment) - page
         scrollStep = max(page, span / Double(scrollFrameLimit))
         scrolling = true
         lastFrameTime = 0
         let tick: GtkTickCallback = { _, _, data in
-            Unmanaged<BenchmarkScript>.fromOpaque(data!).takeUnretainedValue().scrollOneStep() ? 1 : 0
+            let script = Unmanaged<WindowScript>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { script.scrollOneStep() ? 1 : 0 }
         }
-        let done: GDestroyNotify = { data in Unmanaged<BenchmarkScript>.fromOpaque(data!).release() }
-        scrollTick = gtk_widget_add_tick_callback(window.list.listView, tick, Unmanaged.passRetained(self).toOpaque(), done)
+        let done: GDestroyNotify = { data in Unmanaged<WindowScript>.fromOpaque(data!).release() }
+        scrollTick = gtk_widget_add_tick_callback(window.listView, tick, Unmanaged.passRetained(self).toOpaque(), done)
     }
 
     /// Returns false once at the bottom, which removes the tick callback.
     private func scrollOneStep() -> Bool {
-        let adjustment = verticalAdjustment
+        let adjustment = window.verticalAdjustment
         let bottom = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
         let value = gtk_adjustment_get_value(adjustment)
         guard value < bottom else {
@@ -232,8 +223,6 @@ final class BenchmarkScript {
             let kib = line.split(separator: " ").dropFirst().first.map(String.init) ?? "0"
             report("peak-rss-kib \(kib)")
         }
-        guard let application = g_application_get_default() else { return }
-        g_action_group_activate_action(OpaquePointer(UnsafeMutableRawPointer(application)),
-                                       WindowAction.quit.name, nil)
+        window.quit()
     }
 }

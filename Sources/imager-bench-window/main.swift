@@ -1,0 +1,29 @@
+import Foundation
+import ImagerCore
+import ImagerGtk
+
+// imager-bench-window: Imager's real window over a store given on the command line (never
+// the user's), driven by WindowScript. packaging/bench.sh runs it through imager-bench
+// (Sources/imager-bench/WindowBenchmark.swift); it is not installed with Imager.
+
+let usage = "usage: imager-bench-window --database PATH --mode first-frame|script"
+var database: URL?
+var mode: WindowScript.Mode?
+var remaining = CommandLine.arguments.dropFirst()
+while let flag = remaining.popFirst() {
+    switch flag {
+    case "--database": database = remaining.popFirst().map { URL(fileURLWithPath: $0) }
+    case "--mode": mode = remaining.popFirst().flatMap(WindowScript.Mode.init(rawValue:))
+    default:
+        FileHandle.standardError.write(Data("imager-bench-window: unknown option \(flag)\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+guard let database, let mode else {
+    FileHandle.standardError.write(Data("imager-bench-window: --database and --mode are required\n\(usage)\n".utf8))
+    exit(2)
+}
+// GtkApplication sees no options of ours.
+exit(ImagerApp.run(arguments: [CommandLine.arguments[0]], database: database, seed: DataFiles.seedURL()) { window in
+    WindowScript.start(window: window, mode: mode)
+})
