@@ -113,8 +113,9 @@ final class ChordsetRow {
     /// chordset once GTK has finished rebinding (renaming now would re-enter the list).
     private func finishEditingLater() {
         guard title.isEditing, let id = chordsetID else { return }
-        let text = title.enteredText
+        let changed = title.hasChanges, text = title.enteredText
         title.cancel()
+        guard changed else { return }
         MainLoop.idle { [weak list] in list?.rename(id: id, to: text) }
     }
 
