@@ -134,6 +134,35 @@ final class ChordsetListTests: GtkTestCase {
         }
     }
 
+    func testDeleteActsOnTheRowTheFocusIsIn() throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest", "Sunset", "Dusk"]))
+        window.list.select(position: 1)
+        pump(seconds: 0.05)
+        let row = try XCTUnwrap(window.list.boundRow(at: 3))
+
+        // Tab, or a click on a chord, puts the focus inside row 3 without the list view
+        // selecting it.
+        XCTAssertNotEqual(gtk_widget_grab_focus(row.cells[0].widget), 0)
+        pump(seconds: 0.05)
+        activate(.deleteChordset, in: window)
+
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean", "Forest", "Dusk"])
+    }
+
+    func testRenameActsOnTheRowTheFocusIsIn() throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest", "Sunset"]))
+        window.list.select(position: 1)
+        pump(seconds: 0.05)
+        let row = try XCTUnwrap(window.list.boundRow(at: 3))
+
+        XCTAssertNotEqual(gtk_widget_grab_focus(row.cells[2].widget), 0)
+        pump(seconds: 0.05)
+        activate(.renameChordset, in: window)
+
+        XCTAssertTrue(row.title.isEditing)
+        XCTAssertFalse(try XCTUnwrap(window.list.boundRow(at: 1)).title.isEditing)
+    }
+
     private struct Bounds {
         var minX: Float, minY: Float, width: Float, height: Float
         var maxX: Float { minX + width }

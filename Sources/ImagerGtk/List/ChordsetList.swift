@@ -167,6 +167,12 @@ final class ChordsetList {
         }
     }
 
+    /// The focus moved into the row at `position`: select it, unless it already is.
+    func focusDidEnter(position: Int) {
+        guard position != selectedPosition, position < controller.count else { return }
+        select(position: position)
+    }
+
     func delete(id: UUID) { onDelete(id) }
 
     func pickColor(id: UUID, slot: Int) { onPickColor(id, slot) }
