@@ -118,7 +118,36 @@ final class ChordsetListTests: GtkTestCase {
         XCTAssertEqual(gtk_widget_get_visible(underlay), 0)
     }
 
-    func testDeletingTheLastRowAtTheBottomOfALongListKeepsTheRowsRight() async throws {
+    func testInRightToLeftTextASwipeMovesTheRowRightOverDeleteOnTheLeft() async throws {
+        gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+        defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        let row = try XCTUnwrap(window.list.boundRow(at: 1))
+        let width = Float(gtk_widget_get_width(row.widget))
+        let closed = bounds(of: row.cells[0].widget, in: row.widget)
+        XCTAssertEqual(bounds(of: row.cells[7].widget, in: row.widget).minX, 12, "the last chord is at the left edge")
+        XCTAssertEqual(bounds(of: gtk_widget_get_first_child(row.widget)!, in: row.widget).maxX, width - 12,
+                       "the title is at the right edge")
+
+        row.swipe.open()
+        pump(seconds: 0.3)
+
+        let underlay = try XCTUnwrap(gtk_widget_get_first_child(row.widget))
+        let button = try XCTUnwrap(gtk_widget_get_first_child(underlay))
+        let reveal = Float(SwipeToDelete.revealWidth)
+        XCTAssertEqual(bounds(of: row.cells[0].widget, in: row.widget).minX, closed.minX + reveal)
+        XCTAssertEqual(bounds(of: button, in: row.widget).minX, 0)
+        XCTAssertEqual(bounds(of: button, in: row.widget).maxX, reveal)
+        // Nothing of the row's content lies over the button.
+        let title = try XCTUnwrap(gtk_widget_get_next_sibling(underlay))
+        XCTAssertGreaterThanOrEqual(bounds(of: title, in: row.widget).minX, reveal)
+        XCTAssertNotEqual(gtk_widget_get_can_target(underlay), 0)
+        // What a click at the button's centre lands on.
+        let hit = gtk_widget_pick(row.widget, Double(reveal / 2), Double(gtk_widget_get_height(row.widget) / 2), GTK_PICK_DEFAULT)
+        XCTAssertTrue(hit.map { $0 == button || gtk_widget_is_ancestor($0, button) != 0 } ?? false)
+    }
+
+        func testDeletingTheLastRowAtTheBottomOfALongListKeepsTheRowsRight() async throws {
         let window = makeWindow(try makeController(titles: (0..<2000).map { "Chordset \($0)" }))
         window.list.edit(position: 1999)
         window.list.commitEditing()
@@ -133,6 +162,35 @@ final class ChordsetListTests: GtkTestCase {
         for (position, title) in shown {
             XCTAssertEqual(title, window.controller.chordsets[position].title, "row at \(position)")
         }
+    }
+
+    func testDeleteActsOnTheRowTheFocusIsIn() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest", "Sunset", "Dusk"]))
+        window.list.select(position: 1)
+        pump(seconds: 0.05)
+        let row = try XCTUnwrap(window.list.boundRow(at: 3))
+
+        // Tab, or a click on a chord, puts the focus inside row 3 without the list view
+        // selecting it.
+        XCTAssertNotEqual(gtk_widget_grab_focus(row.cells[0].widget), 0)
+        pump(seconds: 0.05)
+        activate(.deleteChordset, in: window)
+
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean", "Forest", "Dusk"])
+    }
+
+    func testRenameActsOnTheRowTheFocusIsIn() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest", "Sunset"]))
+        window.list.select(position: 1)
+        pump(seconds: 0.05)
+        let row = try XCTUnwrap(window.list.boundRow(at: 3))
+
+        XCTAssertNotEqual(gtk_widget_grab_focus(row.cells[2].widget), 0)
+        pump(seconds: 0.05)
+        activate(.renameChordset, in: window)
+
+        XCTAssertTrue(row.title.isEditing)
+        XCTAssertFalse(try XCTUnwrap(window.list.boundRow(at: 1)).title.isEditing)
     }
 
     private struct Bounds {

@@ -22,6 +22,7 @@ public final class ChordsetController {
 
     @ObservationIgnored var undoStack: [UndoStep] = [] { didSet { undoName = undoStack.last?.name } }
     @ObservationIgnored var redoStack: [UndoStep] = [] { didSet { redoName = redoStack.last?.name } }
+    @ObservationIgnored private var lastUndoStepID = 0
     @ObservationIgnored var pending = ChangeLog()
     @ObservationIgnored var store: ChordsetStore?
     /// Opens the store again when it could not be opened at start (unwritable directory);
@@ -146,7 +147,7 @@ public final class ChordsetController {
             let undoRenumbering = apply(.reposition(renumbered))
             move(from: from, to: to)
             if let step = undoStack.popLast() {
-                undoStack.append(UndoStep(name: step.name, edit: .batch([step.edit, undoRenumbering])))
+                undoStack.append(UndoStep(name: step.name, edit: .batch([step.edit, undoRenumbering]), id: step.id))
             }
             return
         }
@@ -181,29 +182,46 @@ public final class ChordsetController {
         // imported ones, rather than being placed after them by the next save.
         pending.keepPlacements()
         let inverse = apply(.adopt(stored))
-        record(UndoStep(name: stored.count == 1 ? "Import Chordset" : "Import \(stored.count) Chordsets", edit: inverse))
+        record(name: stored.count == 1 ? "Import Chordset" : "Import \(stored.count) Chordsets", edit: inverse)
     }
 
     // MARK: Undo and redo
 
+    /// The step Undo would undo now, or nil. A redone change is a new step with a new id.
+    public var undoStepID: Int? { undoStack.last?.id }
+
     public func undo() {
         guard !isReadOnly, let step = undoStack.popLast() else { return }
         let inverse = apply(step.edit)
-        redoStack.append(UndoStep(name: step.name, edit: inverse))
+        redoStack.append(UndoStep(name: step.name, edit: inverse, id: nextUndoStepID()))
+    }
+
+    /// Undoes the step `stepID` if it is the one Undo would undo now; otherwise does nothing
+    /// and returns false (undoing it would first undo the changes made after it).
+    @discardableResult
+    public func undo(stepID: Int) -> Bool {
+        guard undoStepID == stepID else { return false }
+        undo()
+        return true
     }
 
     public func redo() {
         guard !isReadOnly, let step = redoStack.popLast() else { return }
         let inverse = apply(step.edit)
-        undoStack.append(UndoStep(name: step.name, edit: inverse))
+        undoStack.append(UndoStep(name: step.name, edit: inverse, id: nextUndoStepID()))
     }
 
     private func perform(_ edit: Edit, named name: String) {
-        record(UndoStep(name: name, edit: apply(edit)))
+        record(name: name, edit: apply(edit))
     }
 
-    private func record(_ step: UndoStep) {
-        undoStack.append(step)
+    private func record(name: String, edit inverse: Edit) {
+        undoStack.append(UndoStep(name: name, edit: inverse, id: nextUndoStepID()))
         redoStack.removeAll()
+    }
+
+    private func nextUndoStepID() -> Int {
+        lastUndoStepID += 1
+        return lastUndoStepID
     }
 }

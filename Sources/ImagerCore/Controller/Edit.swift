@@ -25,4 +25,6 @@ enum Edit {
 struct UndoStep {
     var name: String
     var edit: Edit
+    /// Tells this step from every other of its controller (a toast's Undo names one).
+    var id: Int
 }

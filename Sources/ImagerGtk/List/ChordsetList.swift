@@ -172,6 +172,16 @@ final class ChordsetList {
         }
     }
 
+    /// The focus moved into the row at `position`: select it, unless it already is.
+    func focusDidEnter(position: Int) {
+        guard position != selectedPosition else { return }
+        // Once GTK has finished moving the focus: changing the selection moves it again.
+        MainLoop.idle { [weak self] in
+            guard let self, position != self.selectedPosition, position < self.controller.count else { return }
+            self.select(position: position)
+        }
+    }
+
     func delete(id: UUID) { onDelete(id) }
 
     func pickColor(id: UUID, slot: Int) { onPickColor(id, slot) }

@@ -63,6 +63,16 @@ final class ChordsetRow {
             self.list?.refresh(self)
         }
 
+        // Selection follows the focus: Delete, F2 and the menu act on the selected row, and
+        // that must be the row the user is in, even when the focus came by Tab or a click on
+        // a chord, which the list view does not turn into a selection.
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "enter") { [weak self] in
+            guard let self, let position = self.position else { return }
+            self.list?.focusDidEnter(position: position)
+        }
+        gtk_widget_add_controller(widget, focus)
+
         let secondaryClick = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(cgtk_gesture_single(secondaryClick.raw), guint(GDK_BUTTON_SECONDARY))
         Signal.connectPress(secondaryClick, "pressed") { [weak self] _, x, y in
@@ -123,8 +133,9 @@ final class ChordsetRow {
     /// chordset once GTK has finished rebinding (renaming now would re-enter the list).
     private func finishEditingLater() {
         guard title.isEditing, let id = chordsetID else { return }
-        let text = title.enteredText
+        let changed = title.hasChanges, text = title.enteredText
         title.cancel()
+        guard changed else { return }
         MainLoop.idle { [weak list] in list?.rename(id: id, to: text) }
     }
 

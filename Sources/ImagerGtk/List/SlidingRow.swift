@@ -2,7 +2,8 @@ import CGtk
 
 /// The container of a chordset row: it lines up its children from the start like a
 /// horizontal GtkBox (the ones that expand take the space left), moves them all `offset`
-/// pixels to the left, and shows the `underlay` under the strip they uncover on the right.
+/// pixels toward the start edge (left, or right in right-to-left text), and shows the
+/// `underlay` under the strip they uncover at the end edge.
 /// `SwipeToDelete` sets the offset; the underlay holds the Delete button.
 ///
 /// One widget does what a GtkOverlay around a GtkBox did, because every widget in a row
@@ -18,7 +19,7 @@ final class SlidingRow {
     /// Space kept free around the children, as CSS padding would (the underlay ignores it).
     private let inset: (horizontal: Int32, vertical: Int32)
 
-    /// How far the children are moved to the left, in pixels.
+    /// How far the children are moved toward the start edge, in pixels.
     var offset = 0.0 {
         didSet {
             guard offset != oldValue else { return }
@@ -115,7 +116,8 @@ final class SlidingRow {
                 expandIndex += 1
             }
             let childX = rightToLeft ? width - x - childWidth : x
-            var rect = GtkAllocation(x: childX - shift, y: inset.vertical,
+            // The children move toward the start edge: left, or right in right-to-left text.
+            var rect = GtkAllocation(x: rightToLeft ? childX + shift : childX - shift, y: inset.vertical,
                                      width: childWidth, height: max(0, height - 2 * inset.vertical))
             gtk_widget_size_allocate(child, &rect, -1)
             x += childWidth + spacing
@@ -149,7 +151,8 @@ final class SlidingRow {
                 if offset > 0 {
                     let width = Float(gtk_widget_get_width(widget)), height = Float(gtk_widget_get_height(widget))
                     let shown = min(Float(offset), width)
-                    var strip = graphene_rect_t(origin: graphene_point_t(x: width - shown, y: 0),
+                    let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+                    var strip = graphene_rect_t(origin: graphene_point_t(x: rightToLeft ? 0 : width - shown, y: 0),
                                                 size: graphene_size_t(width: shown, height: height))
                     gtk_snapshot_push_clip(snapshot, &strip)
                     gtk_widget_snapshot_child(widget, current, snapshot)

@@ -1,6 +1,7 @@
 import CGtk
 
-/// Slides a row's content to the left to reveal its Delete button, by touch, by the mouse
+/// Slides a row's content toward the start edge (left, or right in right-to-left text) to
+/// reveal its Delete button at the end edge, by touch, by the mouse
 /// (press, drag, release) or by a touchpad's two-finger swipe. It only takes a gesture when
 /// the movement is mostly horizontal, so vertical scrolling always reaches the list.
 /// A swipe past half the button's width opens the row; a shorter one snaps back.
@@ -19,7 +20,7 @@ final class SwipeToDelete {
     var makeUnderlay: () -> Widget = { Widgets.box(GTK_ORIENTATION_HORIZONTAL) }
     private let animation: TickAnimation
 
-    /// How far the content is moved to the left, in pixels.
+    /// How far the content is moved toward the start edge, in pixels.
     private(set) var offset = 0.0
     /// Called when a swipe opens this row, so the list can close any other open row.
     var onOpen: () -> Void = {}
@@ -83,7 +84,7 @@ final class SwipeToDelete {
                 }
             }
             guard self.dragDirection == .horizontal else { return }
-            self.setOffset(self.dragStartOffset - dx)
+            self.setOffset(self.dragStartOffset - self.towardStart * dx)
         }
         Signal.connectPoint(drag, "drag-end") { [weak self] _, _ in
             guard let self else { return }
@@ -94,7 +95,8 @@ final class SwipeToDelete {
                 // A tap on the slid content closes the row; a tap on the Delete button
                 // must reach the button, so leave the row open for it.
                 let width = Double(gtk_widget_get_width(self.widget))
-                if self.isOpen, self.dragStartX < width - self.offset { self.close() }
+                let onContent = self.towardStart > 0 ? self.dragStartX < width - self.offset : self.dragStartX > self.offset
+                if self.isOpen, onContent { self.close() }
             case .vertical:
                 break
             }
@@ -118,7 +120,7 @@ final class SwipeToDelete {
             guard self.scrollDirection == .horizontal else { return false }
             // A touchpad reports pixels; a tilting wheel reports steps.
             let pixels = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL ? dx * 32 : dx
-            self.setOffset(self.offset + pixels)
+            self.setOffset(self.offset + self.towardStart * pixels)
             // Wheels send no scroll-end: settle when the events stop.
             self.scrollSettle?.cancel()
             self.scrollSettle = MainLoop.after(milliseconds: 200) { [weak self] in self?.endScroll() }
@@ -136,6 +138,12 @@ final class SwipeToDelete {
     }
 
     // MARK: Moving
+
+    /// 1 when the start edge is on the left, -1 in right-to-left text, where the swipe goes
+    /// to the right and Delete shows on the left.
+    private var towardStart: Double {
+        gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? -1 : 1
+    }
 
     private func settleAfterSwipe() {
         if offset > Self.revealWidth / 2 { open() } else { close() }

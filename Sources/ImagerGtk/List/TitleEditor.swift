@@ -1,4 +1,5 @@
 import CGtk
+import ImagerCore
 
 /// A chordset's title that edits in place: a label that turns into an entry when clicked
 /// (or on F2). Enter or leaving the field commits, Escape cancels. GtkEditableLabel does
@@ -16,8 +17,11 @@ final class TitleEditor {
     private var entry: Widget?
     /// The title the label shows, kept here so a rebind can compare without reading it back.
     private var shownTitle = ""
+    /// The title the field started from, so a commit that changes nothing renames nothing.
+    private var titleBeforeEditing = ""
     private(set) var isEditing = false
-    /// Called with the entered text when an edit is committed (not when cancelled).
+    /// Called with the entered text when an edit is committed with a changed title (not
+    /// when cancelled, and not when the text is what the field started from).
     var onCommit: (String) -> Void = { _ in }
     /// Called after editing ends by Enter or Escape, to hand the focus back to the row.
     var onFinish: () -> Void = {}
@@ -47,7 +51,6 @@ final class TitleEditor {
         gtk_widget_set_hexpand(entry, 1)
         gtk_widget_set_valign(entry, GTK_ALIGN_CENTER)
         entry.setAccessibleLabel("Chordset title")
-        gtk_entry_set_max_length(cgtk_entry(entry), 200)
         row.insert(entry, after: label)
 
         Signal.connect(entry, "activate") { [weak self] in
@@ -75,6 +78,9 @@ final class TitleEditor {
 
     var text: String { String(cString: gtk_label_get_text(cgtk_label(label))) }
 
+    /// True while editing and the field holds something other than the title it started from.
+    var hasChanges: Bool { isEditing && enteredText != titleBeforeEditing }
+
     /// What is in the field now, committed or not.
     var enteredText: String {
         entry.map { String(cString: gtk_editable_get_text(cgtk_editable($0))) } ?? text
@@ -91,7 +97,14 @@ final class TitleEditor {
         guard !isEditing else { return }
         isEditing = true
         let entry = self.entry ?? makeEntry()
-        gtk_editable_set_text(cgtk_editable(entry), gtk_label_get_text(cgtk_label(label)))
+        titleBeforeEditing = text
+        // Never cut the title copied in: an older Imager may have stored one longer than
+        // the rule allows, and an edit that changes nothing must keep all of it. GTK counts
+        // characters as Unicode scalars, as the rule does; 0 means no limit (GTK's own
+        // ceiling is 65,535).
+        let length = max(ChordsetTitle.maximumLength, titleBeforeEditing.unicodeScalars.count)
+        gtk_entry_set_max_length(cgtk_entry(entry), length > 65_535 ? 0 : Int32(length))
+        gtk_editable_set_text(cgtk_editable(entry), titleBeforeEditing)
         showEntry(true)
         // The entry selects everything when it takes the focus, so typing replaces the title.
         gtk_widget_grab_focus(entry)
@@ -108,7 +121,7 @@ final class TitleEditor {
         isEditing = false
         let entered = enteredText
         showEntry(false)
-        onCommit(entered)
+        if entered != titleBeforeEditing { onCommit(entered) }
     }
 
     func cancel() {

@@ -38,7 +38,7 @@ final class MainWindow {
         window = gtk_application_window_new(application)
         g_object_ref(window)
         list = ChordsetList(controller: controller)
-        toast = Toast()
+        toast = Toast(controller: controller)
         banner = SaveBanner()
         menu = MainMenu()
         pages = gtk_stack_new()
@@ -145,6 +145,7 @@ final class MainWindow {
         list.scrolledWindow.isVisible = !empty
         gtk_stack_set_visible_child_name(cgtk_stack(pages), empty ? "empty" : "list")
         menu.showHistory(undo: controller.undoName, redo: controller.redoName)
+        toast.followUndoHistory()
         updateActionStates()
     }
 

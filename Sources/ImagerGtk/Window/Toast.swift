@@ -1,17 +1,25 @@
 import CGtk
+import ImagerCore
 
 /// A short message at the bottom of the window, with an Undo button, that hides itself
-/// after a few seconds: "“Warm” deleted  [Undo]".
+/// after a few seconds: "“Warm” deleted  [Undo]". Its Undo undoes the change it names and
+/// nothing else: the undo step on top when it was shown. Once that step is no longer the
+/// one Undo would undo (Ctrl+Z undid it, or a later change came on top), the toast goes.
 final class Toast {
     static let visibleMilliseconds: UInt32 = 5000
 
     /// Borrowed: owned by the window's overlay.
     let widget: Widget
     private let label: Widget
-    private let undoButton: Widget
+    let undoButton: Widget
     private var hideLater: ScheduledWork?
+    /// Borrowed: the window's controller, which outlives the toast.
+    private let controller: ChordsetController
+    /// The undo step the shown message names, or nil when it offers no Undo.
+    private(set) var undoStepID: Int?
 
-    init() {
+    init(controller: ChordsetController) {
+        self.controller = controller
         widget = Revealers.make(GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(widget, GTK_ALIGN_END)
@@ -22,23 +30,26 @@ final class Toast {
         gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(cgtk_label(label), 40)
         Widgets.append(label, to: box)
-        undoButton = Widgets.textButton("Undo", action: WindowAction.undo.detailedName)
-        undoButton.setTooltip("Undo the last change (Ctrl+Z)")
+        undoButton = Widgets.textButton("Undo")
+        undoButton.setTooltip("Undo this change")
         Widgets.append(undoButton, to: box)
         let dismiss = Widgets.iconButton(icon: "window-close-symbolic", tooltip: "Dismiss", accessibleName: "Dismiss")
         dismiss.addCSSClasses("flat", "circular")
         Signal.connect(dismiss, "clicked") { [weak self] in self?.hide() }
         Widgets.append(dismiss, to: box)
         gtk_revealer_set_child(cgtk_revealer(widget), box)
-        Signal.connect(undoButton, "clicked", after: true) { [weak self] in self?.hide() }
+        Signal.connect(undoButton, "clicked") { [weak self] in self?.undo() }
     }
 
     var isShown: Bool { Revealers.isRevealing(widget) }
     var message: String { String(cString: gtk_label_get_text(cgtk_label(label))) }
 
+    /// Shows `message`; with `offersUndo`, its Undo undoes the change just made (the
+    /// controller's top undo step now), so call it right after making that change.
     func show(_ message: String, offersUndo: Bool = true) {
         gtk_label_set_text(cgtk_label(label), message)
-        undoButton.isVisible = offersUndo
+        undoStepID = offersUndo ? controller.undoStepID : nil
+        undoButton.isVisible = undoStepID != nil
         Revealers.reveal(widget)
         hideLater?.cancel()
         hideLater = MainLoop.after(milliseconds: Self.visibleMilliseconds) { [weak self] in self?.hide() }
@@ -47,6 +58,19 @@ final class Toast {
     func hide() {
         hideLater?.cancel()
         hideLater = nil
+        undoStepID = nil
         Revealers.conceal(widget)
+    }
+
+    /// Called after every change the window sees: a toast whose change can no longer be
+    /// undone on its own goes away.
+    func followUndoHistory() {
+        guard let undoStepID, controller.undoStepID != undoStepID else { return }
+        hide()
+    }
+
+    private func undo() {
+        if let undoStepID { controller.undo(stepID: undoStepID) }
+        hide()
     }
 }

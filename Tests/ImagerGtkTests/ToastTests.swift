@@ -1,0 +1,51 @@
+import CGtk
+import ImagerCore
+@testable import ImagerGtk
+import XCTest
+
+@MainActor
+final class ToastTests: GtkTestCase {
+    func testTheToastsUndoUndoesTheDeleteItNames() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        window.delete(id: window.controller.chordsets[0].id)
+        XCTAssertEqual(window.toast.message, "“Warm” deleted")
+
+        press(window.toast.undoButton)
+
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean"])
+        XCTAssertFalse(window.toast.isShown)
+    }
+
+    func testAfterControlZTheToastGoesAndItsUndoUndoesNothingElse() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        window.controller.rename(id: window.controller.chordsets[1].id, to: "Sea")
+        window.delete(id: window.controller.chordsets[0].id)
+        XCTAssertTrue(window.toast.isShown)
+
+        activate(.undo, in: window)
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Sea"])
+        XCTAssertFalse(window.toast.isShown, "the change the toast names is undone")
+
+        // Even if the button were still pressed, it must not undo the earlier rename.
+        press(window.toast.undoButton)
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Sea"])
+    }
+
+    func testAToastWhoseChangeIsNoLongerTheLastGoes() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        window.delete(id: window.controller.chordsets[0].id)
+        window.controller.rename(id: window.controller.chordsets[0].id, to: "Sea")
+        pump(seconds: 0.1)
+
+        XCTAssertFalse(window.toast.isShown, "its Undo could no longer undo just the delete")
+        press(window.toast.undoButton)
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Sea"])
+    }
+
+    /// As Enter on the focused button does: GTK shows it pressed, then emits "clicked".
+    private func press(_ button: Widget) {
+        pump(seconds: 0.3)
+        gtk_widget_activate(button)
+        pump(seconds: 0.4)
+    }
+}
