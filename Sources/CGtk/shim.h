@@ -17,6 +17,7 @@ static inline GtkWindow *cgtk_window(gpointer p) { return (GtkWindow *)p; }
 static inline GApplication *cgtk_gapplication(gpointer p) { return (GApplication *)p; }
 static inline GObject *cgtk_object(gpointer p) { return (GObject *)p; }
 static inline GtkBox *cgtk_box(gpointer p) { return (GtkBox *)p; }
+static inline GtkProgressBar *cgtk_progress_bar(gpointer p) { return (GtkProgressBar *)p; }
 static inline GtkLabel *cgtk_label(gpointer p) { return (GtkLabel *)p; }
 static inline GtkEditable *cgtk_editable(gpointer p) { return (GtkEditable *)p; }
 static inline GtkEntry *cgtk_entry(gpointer p) { return (GtkEntry *)p; }
@@ -108,6 +109,9 @@ static inline GtkWidget *cgtk_message_dialog_new(GtkWindow *parent, GtkMessageTy
 }
 static inline GtkWidget *cgtk_dialog_add_button(GtkWidget *dialog, const char *label, int response) {
     return gtk_dialog_add_button(GTK_DIALOG(dialog), label, response);
+}
+static inline void cgtk_dialog_response(GtkWidget *dialog, int response) {
+    gtk_dialog_response(GTK_DIALOG(dialog), response);
 }
 static inline void cgtk_dialog_set_default_response(GtkWidget *dialog, int response) {
     gtk_dialog_set_default_response(GTK_DIALOG(dialog), response);

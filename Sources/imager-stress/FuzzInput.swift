@@ -41,11 +41,16 @@ private struct Maker {
     var rng: SplitMix64
     var mutations: [String] = []
 
+    /// Titles the title rule accepts (after cleaning).
     static let titles: [String] = [
-        "Warm", "", "   ", "a\u{0}b", "\u{1}\u{7F}\u{9F}x", "tab\there", "line\nbreak\r\n", "Robert'); DROP TABLE chordset;--",
+        "Warm", "a\u{0}b", "\u{1}\u{7F}\u{9F}x", "tab\there", "line\nbreak\r\n", "Robert'); DROP TABLE chordset;--",
         "\"quoted\" 'single'", "back\\slash", "مرحبا بالعالم", "שלום", "👩‍👩‍👧‍👦🎨", "e\u{301}", "\u{202E}txt.exe",
-        "\u{FEFF}bom", "\u{2028}\u{2029}", "\u{10FFFF}", "%s %n {0}", "<b>bold</b>", "NULL",
-        String(repeating: "x", count: 5000), String(repeating: "é", count: 3000),
+        "\u{FEFF}bom", "\u{10FFFF}", "%s %n {0}", "<b>bold</b>", "NULL",
+        String(repeating: "x", count: 1000), " " + String(repeating: "é", count: 1000) + "\n",
+    ]
+    /// Titles the title rule refuses: nothing left after cleaning, or too long.
+    static let refusedTitles: [String] = [
+        "", "   ", "\u{2028}\u{2029}", "\u{0}\t", String(repeating: "x", count: 1001), String(repeating: "é", count: 3000),
     ]
     static let createdAts = ["1517011139", "0", "-0", "-1", "1517011139.5", "1e12", "1E3", "2.5e-3", "4102444800"]
 
@@ -160,6 +165,9 @@ private struct Maker {
             chords[index(chords.count)] = .object([("color", bad)])
             mutations.append("chordsets[\(entryIndex)] bad colour")
             setEntry("chords", .array(chords))
+        case 2 where chance(2):
+            mutations.append("chordsets[\(entryIndex)] title refused by the title rule")
+            setEntry("title", .string(pick(Self.refusedTitles)))
         case 2:
             mutations.append("chordsets[\(entryIndex)] title not text")
             setEntry("title", chance(5) ? nil : pick([.number("5"), .null, .array([]), .object([]), .bool(false)]))

@@ -62,24 +62,28 @@ enum CommandLineTool {
             return 0
         case .list:
             return withStore { store in
+                let loaded = try store.load()
+                reportUnreadable(loaded.unreadable)
                 var out = ""
-                for chordset in try store.loadAll() {
+                for chordset in loaded.chordsets {
                     out += chordset.title + "\t" + chordset.chords.map(\.color.hex).joined(separator: " ") + "\n"
                 }
-                FileHandle.standardOutput.write(Data(out.utf8))
+                try writeToStandardOutput(Data(out.utf8))
             }
         case let .export(path):
             return withStore { store in
-                let data = ChordsetDocument.encode(try store.loadAll())
+                let loaded = try store.load()
+                reportUnreadable(loaded.unreadable)
+                let data = ChordsetDocument.encode(loaded.chordsets)
                 if path == "-" {
-                    FileHandle.standardOutput.write(data)
+                    try writeToStandardOutput(data)
                 } else {
                     do {
-                        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                        try AtomicFile.write(data, to: path)
                     } catch {
-                        throw CommandError("cannot write \(path): \((error as NSError).localizedDescription)")
+                        throw CommandError("\(error)")
                     }
-                    printError("Exported \(try store.counts().chordsets) chordsets to \(path)")
+                    printError("Exported \(loaded.chordsets.count) chordsets to \(path)")
                 }
             }
         case let .import(path):
@@ -123,6 +127,21 @@ enum CommandLineTool {
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStream.writeError(message + "\n")
+    }
+
+    /// A full disk or a closed pipe on standard output is an error to report, not a crash.
+    private static func writeToStandardOutput(_ data: Data) throws {
+        do {
+            try StandardStream.writeOutput(data)
+        } catch {
+            throw CommandError("cannot write to standard output: \(error)")
+        }
+    }
+
+    private static func reportUnreadable(_ rows: [UnreadableRow]) {
+        guard let first = rows.first else { return }
+        printError("imager: \(rows.count) \(rows.count == 1 ? "chordset" : "chordsets") in the database could not be read "
+            + "(\(first)); left untouched and not listed")
     }
 }

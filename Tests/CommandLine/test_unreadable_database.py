@@ -104,6 +104,8 @@ class StartupMovesUnreadableDatabaseAside(unittest.TestCase):
 
     def test_each_case_is_moved_aside_byte_for_byte_and_a_fresh_store_starts(self):
         for name, content in self.cases.items():
+            if name == "newer schema":
+                continue   # never moved: see test_a_newer_database_stays_untouched_and_read_only
             with self.subTest(case=name):
                 sandbox = Sandbox(self)
                 plant(sandbox, content)
@@ -131,6 +133,21 @@ class StartupMovesUnreadableDatabaseAside(unittest.TestCase):
                 self.assertEqual(state.chordsets, 7)
                 with open(aside, "rb") as f:
                     self.assertEqual(f.read(), content, "the file moved aside changed afterwards")
+
+    def test_a_newer_database_stays_untouched_and_read_only(self):
+        sandbox = Sandbox(self)
+        content = self.cases["newer schema"]
+        plant(sandbox, content)
+        self.assertEqual(sandbox.run("--list").returncode, 1)
+        shell = self.start(sandbox)
+        self.assertEqual(shell.notices, ["This database was written by a newer version of Imager. "
+                                         "Nothing will be changed; edits cannot be saved."])
+        shell.send("add 1 after")
+        shell.send("save", expect="ok saved")
+        shell.close()
+        self.assertEqual([name for name in os.listdir(sandbox.data_dir) if ".unreadable-" in name], [])
+        with open(sandbox.db, "rb") as f:
+            self.assertEqual(f.read(), content, "a newer database must stay byte for byte as it was")
 
     def test_an_earlier_file_with_the_same_name_is_never_overwritten(self):
         sandbox = Sandbox(self)

@@ -65,14 +65,12 @@ final class AutosaveTests: GtkTestCase {
         window.controller.add(title: "Ocean")
         let before = window.autosave.saveCount
 
-        XCTAssertTrue(window.finish())
+        XCTAssertTrue(window.finish(again: {}))
 
         XCTAssertEqual(window.autosave.saveCount, before + 1)
         XCTAssertFalse(window.controller.hasUnsavedChanges)
     }
 
-    // The second close used to be asserted here to go ahead (and lose the unsaved edits);
-    // hardening item 2 replaces it with a "Close Without Saving?" dialog and its own test.
     func testAFailedSaveShowsTheBannerKeepsTheChangesAndKeepsTheWindowOpen() async throws {
         let unwritable = StoreError.notWritable(path: "/nowhere/imager.sqlite", reason: "permission denied")
         let controller = ChordsetController(initial: [], reopening: { () throws(StoreError) -> ChordsetStore in
@@ -81,12 +79,72 @@ final class AutosaveTests: GtkTestCase {
         let window = makeWindow(controller)
         controller.add(title: "Kept")
 
-        XCTAssertFalse(window.finish(), "a close after a failed save should keep the window open")
+        var closed = 0
+        XCTAssertFalse(window.finish(again: { closed += 1 }), "a close after a failed save should keep the window open")
 
         XCTAssertTrue(window.banner.isShown)
         XCTAssertEqual(window.banner.message, "\(unwritable.description) Your changes are kept.")
         XCTAssertTrue(controller.hasUnsavedChanges)
         XCTAssertEqual(controller.chordsets.map(\.title), ["Kept"])
+        XCTAssertNotNil(window.closeConfirmation, "closing asks before losing the edits")
+        // A second close (or Ctrl+Q) asks again; it never goes ahead on its own.
+        XCTAssertFalse(window.finish(again: { closed += 1 }))
+        XCTAssertEqual(closed, 0)
+        XCTAssertTrue(controller.hasUnsavedChanges)
+    }
+
+    func testCloseWithoutSavingAsksWithCancelAsTheDefaultAndOnlyItsButtonCloses() async throws {
+        let unwritable = StoreError.notWritable(path: "/nowhere/imager.sqlite", reason: "permission denied")
+        let controller = ChordsetController(initial: [], reopening: { () throws(StoreError) -> ChordsetStore in
+            throw unwritable
+        })
+        let window = makeWindow(controller)
+        controller.add(title: "One")
+        controller.add(title: "Two")
+        var closed = 0
+        XCTAssertFalse(window.finish(again: { closed += 1 }))
+        let dialog = try XCTUnwrap(window.closeConfirmation)
+        let texts = allLabels(in: dialog)
+        XCTAssertTrue(texts.contains("Close Without Saving?"), "\(texts)")
+        XCTAssertTrue(texts.contains { $0.contains("2 chordsets have changes") }, "\(texts)")
+
+        // Cancel keeps everything.
+        cgtk_dialog_response(dialog, GTK_RESPONSE_CANCEL.rawValue)
+        pump(seconds: 0.05)
+        XCTAssertNil(window.closeConfirmation)
+        XCTAssertEqual(closed, 0)
+
+        XCTAssertFalse(window.finish(again: { closed += 1 }))
+        let again = try XCTUnwrap(window.closeConfirmation)
+        cgtk_dialog_response(again, GTK_RESPONSE_ACCEPT.rawValue)
+        pump(seconds: 0.05)
+        XCTAssertEqual(closed, 1, "Close Without Saving closes")
+        XCTAssertTrue(window.finish(again: { closed += 1 }), "and the close then goes ahead")
+    }
+
+    func testAnEditIsSavedAfterTwoQuietSecondsWhileTheWindowKeepsTheFocus() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        let before = window.autosave.saveCount
+        window.controller.add(title: "Typed")
+        XCTAssertTrue(window.autosave.isScheduled)
+        pump(seconds: 1.0)
+        XCTAssertEqual(window.autosave.saveCount, before, "not before the quiet time")
+        pump(seconds: 1.5)
+        XCTAssertEqual(window.autosave.saveCount, before + 1)
+        XCTAssertFalse(window.controller.hasUnsavedChanges)
+    }
+
+    private func allLabels(in widget: Widget) -> [String] {
+        var texts: [String] = []
+        if gtk_widget_get_name(widget).map({ String(cString: $0) }) == "GtkLabel" {
+            texts.append(String(cString: gtk_label_get_text(cgtk_label(widget))))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            texts += allLabels(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
     }
 
     func testRegainingFocusPicksUpWhatAnotherProcessSaved() async throws {

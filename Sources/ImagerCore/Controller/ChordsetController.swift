@@ -173,6 +173,13 @@ public final class ChordsetController {
         return stored
     }
 
+    /// A connection of its own for an import on another thread (`TransferJobs.importFile`).
+    public func connectionForImport() throws(StoreError) -> ChordsetStore {
+        guard !isReadOnly else { throw StoreError.failed(operation: "import", reason: "the database is read-only") }
+        finishLoadingNow()
+        return try availableStore().openAnotherConnection()
+    }
+
     /// Shows chordsets that the store's import rule has just stored (on another thread, for
     /// the window), as one undoable step. Undoing deletes them from the store at the next save.
     public func adoptImported(_ stored: [Chordset]) {

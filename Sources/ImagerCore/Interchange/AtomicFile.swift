@@ -11,7 +11,7 @@ public enum AtomicFile {
     public struct WriteError: Error, Equatable, CustomStringConvertible {
         public var path: String
         public var reason: String
-        public var description: String { "Cannot write \(path): \(reason)." }
+        public var description: String { "cannot write \(path): \(reason)" }
     }
 
     /// `shouldStop` is asked between chunks; true removes the temporary file, leaves the

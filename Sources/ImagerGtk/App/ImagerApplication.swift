@@ -123,7 +123,7 @@ final class ImagerApplication {
 
     /// Ctrl+Q: save first; a failed save keeps the window open once, with the banner.
     private func quit() {
-        if let window, !window.finish() { return }
+        if let window, !window.finish(again: { [weak self] in self?.quit() }) { return }
         g_application_quit(cgtk_gapplication(application))
     }
 

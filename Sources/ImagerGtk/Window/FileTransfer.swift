@@ -36,14 +36,4 @@ enum FileTransfer {
         }
         gtk_native_dialog_show(chooser)
     }
-
-    /// Writes every chordset to `path` as JSON. Returns a message for the user on failure.
-    static func export(_ chordsets: [Chordset], to path: String) -> String? {
-        do {
-            try ChordsetDocument.encode(chordsets).write(to: URL(fileURLWithPath: path), options: .atomic)
-            return nil
-        } catch {
-            return "Could not write \(path): \((error as NSError).localizedDescription)"
-        }
-    }
 }

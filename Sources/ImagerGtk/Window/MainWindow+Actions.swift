@@ -51,13 +51,18 @@ extension MainWindow {
 
     func updateActionStates() {
         let hasSelection = list.selectedPosition != nil
-        setEnabled(.renameChordset, hasSelection)
-        setEnabled(.deleteChordset, hasSelection)
-        setEnabled(.openRowMenu, hasSelection)
-        setEnabled(.deleteAll, !controller.isEmpty)
-        setEnabled(.exportChordsets, !controller.isEmpty)
-        setEnabled(.undo, controller.canUndo)
-        setEnabled(.redo, controller.canRedo)
+        // Over a database from a newer Imager nothing may change: every edit is off.
+        let editable = !controller.isReadOnly
+        let idle = transfer == nil
+        setEnabled(.addChordset, editable)
+        setEnabled(.renameChordset, editable && hasSelection)
+        setEnabled(.deleteChordset, editable && hasSelection)
+        setEnabled(.openRowMenu, editable && hasSelection)
+        setEnabled(.deleteAll, editable && !controller.isEmpty)
+        setEnabled(.importChordsets, editable && idle)
+        setEnabled(.exportChordsets, idle && !controller.isEmpty)
+        setEnabled(.undo, editable && controller.canUndo)
+        setEnabled(.redo, editable && controller.canRedo)
     }
 
     private func setEnabled(_ action: WindowAction, _ enabled: Bool) {
@@ -94,27 +99,87 @@ extension MainWindow {
         }
     }
 
+    /// Reads, checks and stores the file on another thread, on a connection of its own (so
+    /// the window's saves meet a lock they retry, never a wait), with progress and Cancel;
+    /// then shows the result in one step. Nothing is stored if the file is refused or the
+    /// person cancels.
     func importChordsets(from path: String) {
+        guard transfer == nil, !controller.isReadOnly else { return }
+        let store: ChordsetStore
         do {
-            let chordsets = try ChordsetDocument.read(contentsOf: URL(fileURLWithPath: path))
-            let added = try controller.importChordsets(chordsets)
+            store = try controller.connectionForImport()
+        } catch {
+            MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)")
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        let running = progress.start("Importing “\(name)”…")
+        transfer = running
+        updateActionStates()
+        let cancellation = running.cancellation
+        let taken = controller.unsavedNewIDs
+        let after = controller.chordsets.last?.position
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            let result = Result { () throws(TransferJobs.Failure) in
+                try TransferJobs.importFile(url, into: store, alsoTaken: taken, after: after,
+                                            cancellation: cancellation) { fraction in
+                    MainLoop.idleFromAnyThread { [weak self] in self?.progress.update(fraction) }
+                }
+            }
+            MainLoop.idleFromAnyThread { [weak self] in self?.finishImport(result) }
+        }
+    }
+
+    private func finishImport(_ result: Result<[Chordset], TransferJobs.Failure>) {
+        transfer = nil
+        progress.finish()
+        updateActionStates()
+        switch result {
+        case let .success(added):
             guard !added.isEmpty else {
                 toast.show("The file has no chordsets", offersUndo: false)
                 return
             }
+            controller.adoptImported(added)
             list.scrollTo(position: controller.count - 1)
             toast.show("Imported \(added.count) \(added.count == 1 ? "chordset" : "chordsets")")
-        } catch {
+        case .failure(.cancelled):
+            toast.show("Import cancelled; nothing was changed", offersUndo: false)
+        case let .failure(error):
             MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)")
         }
     }
 
+    /// Encodes and writes on another thread, atomically, with progress and Cancel.
     func exportChordsets(to path: String) {
-        if let problem = FileTransfer.export(controller.chordsets, to: path) {
-            MessageDialog.inform(over: window, "Could not export", detail: problem)
-        } else {
-            let count = controller.count
+        guard transfer == nil else { return }
+        let chordsets = controller.chordsets
+        let running = progress.start("Exporting to “\((path as NSString).lastPathComponent)”…")
+        transfer = running
+        updateActionStates()
+        let cancellation = running.cancellation
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            let result = Result { () throws(TransferJobs.Failure) in
+                try TransferJobs.exportFile(chordsets, to: path, cancellation: cancellation) { fraction in
+                    MainLoop.idleFromAnyThread { [weak self] in self?.progress.update(fraction) }
+                }
+            }
+            MainLoop.idleFromAnyThread { [weak self] in self?.finishExport(result, count: chordsets.count) }
+        }
+    }
+
+    private func finishExport(_ result: Result<Void, TransferJobs.Failure>, count: Int) {
+        transfer = nil
+        progress.finish()
+        updateActionStates()
+        switch result {
+        case .success:
             toast.show("Exported \(count) \(count == 1 ? "chordset" : "chordsets")", offersUndo: false)
+        case .failure(.cancelled):
+            toast.show("Export cancelled; no file was written", offersUndo: false)
+        case let .failure(error):
+            MessageDialog.inform(over: window, "Could not export", detail: "\(error)")
         }
     }
 }

@@ -27,8 +27,15 @@ final class MainWindow {
     private var wasActive = false
     private var stateUpdateScheduled = false
     private var activityHandler: SignalHandle?
-    /// A failed save keeps the window open once, showing why; a second close goes ahead.
-    private var refusedCloseAfterFailure = false
+    /// The person chose "Close Without Saving" after a failed save.
+    private var discardConfirmed = false
+    /// While open: the "Close Without Saving?" question (tests answer it).
+    private(set) var closeConfirmation: Widget?
+    /// A close that waits for another program to finish writing; run again once saved.
+    private var closeAfterSave: (() -> Void)?
+    /// Import or export running on another thread.
+    var transfer: TransferProgress.Running?
+    let progress: TransferProgress
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
          remembersSize: Bool = true) {
@@ -41,6 +48,7 @@ final class MainWindow {
         toast = Toast(controller: controller)
         banner = SaveBanner()
         menu = MainMenu()
+        progress = TransferProgress()
         pages = gtk_stack_new()
         emptyPage = EmptyState.make()
 
@@ -98,6 +106,7 @@ final class MainWindow {
 
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL)
         Widgets.append(banner.widget, to: content)
+        Widgets.append(progress.widget, to: content)
         Widgets.append(overlay, to: content)
         return content
     }
@@ -106,6 +115,7 @@ final class MainWindow {
         controller.listChanged = { [weak self] change in
             self?.list.apply(change)
             self?.scheduleStateUpdate()
+            self?.autosave.editMade()
         }
         list.onSelectionChanged = { [weak self] in self?.updateActionStates() }
         list.onDelete = { [weak self] id in self?.delete(id: id) }
@@ -120,7 +130,10 @@ final class MainWindow {
         Signal.connectBool(window, "close-request") { [weak self] in
             guard let self else { return false }
             // true stops the close.
-            return !self.finish()
+            return !self.finish(again: { [weak self] in
+                guard let self else { return }
+                gtk_window_close(cgtk_window(self.window))
+            })
         }
     }
 
@@ -170,24 +183,57 @@ final class MainWindow {
         switch outcome {
         case .saved:
             banner.hide()
-            refusedCloseAfterFailure = false
+            if let again = closeAfterSave {
+                closeAfterSave = nil
+                MainLoop.idle { again() }
+            }
         case let .failed(error):
             banner.show(error)
         }
     }
 
-    /// Saves and remembers the size before the window closes or the app quits. Returns
-    /// false, the first time a save fails, to keep the window open with the banner showing.
-    func finish() -> Bool {
+    /// Saves and remembers the size before the window closes or the app quits. Returns true
+    /// when the close may go ahead. Nothing typed is lost on the way:
+    /// - another program is writing: the window stays until the retried save goes through,
+    ///   then `again` closes it;
+    /// - the save failed (read-only folder, full disk): "Close Without Saving?" asks, with
+    ///   Cancel as the default; only "Close Without Saving" runs `again` and lets it go.
+    func finish(again: @escaping () -> Void) -> Bool {
         rememberSize()
-        if case .failed = autosave.save(), !refusedCloseAfterFailure {
-            refusedCloseAfterFailure = true
-            return false
+        if !controller.isReadOnly, !discardConfirmed {
+            switch autosave.save() {
+            case .saved:
+                break
+            case let .failed(error) where error.isBusy:
+                closeAfterSave = again
+                return false
+            case let .failed(error):
+                askToCloseWithoutSaving(error, again: again)
+                return false
+            }
         }
         // Closing makes the window inactive; that must not save a second time.
         activityHandler?.disconnect()
         activityHandler = nil
         return true
+    }
+
+    private func askToCloseWithoutSaving(_ error: StoreError, again: @escaping () -> Void) {
+        guard closeConfirmation == nil else {
+            gtk_window_present(cgtk_window(closeConfirmation!))
+            return
+        }
+        let count = controller.unsavedChangeCount
+        let changes = count == 1 ? "1 chordset has changes" : "\(count) chordsets have changes"
+        let detail = "\(changes) that could not be saved: \(error.description) "
+            + "If you close now, they are lost."
+        let dialog = MessageDialog.confirm(over: window, "Close Without Saving?", detail: detail,
+                                           actionLabel: "Close Without Saving") { [weak self] in
+            self?.discardConfirmed = true
+            again()
+        }
+        closeConfirmation = dialog
+        Signal.connect(dialog, "destroy") { [weak self] in self?.closeConfirmation = nil }
     }
 
     /// For SIGTERM and friends: save what can be saved, no questions.

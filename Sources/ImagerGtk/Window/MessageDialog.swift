@@ -12,8 +12,10 @@ enum MessageDialog {
     }
 
     /// Asks before something destructive; `confirm` runs only if the user agrees.
+    /// Returns the dialog (tests answer it); it destroys itself when answered.
+    @discardableResult
     static func confirm(over parent: Widget, _ text: String, detail: String, actionLabel: String,
-                        _ confirm: @escaping () -> Void) {
+                        _ confirm: @escaping () -> Void) -> Widget {
         let dialog = cgtk_message_dialog_new(cgtk_window(parent), GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
                                              text, detail)!
         cgtk_dialog_add_button(dialog, "Cancel", GTK_RESPONSE_CANCEL.rawValue)
@@ -25,5 +27,6 @@ enum MessageDialog {
             if response == GTK_RESPONSE_ACCEPT.rawValue { confirm() }
         }
         gtk_window_present(cgtk_window(dialog))
+        return dialog
     }
 }
