@@ -207,7 +207,9 @@ def closing_over_a_read_only_data_folder_asks_before_losing_edits(first):
         subprocess.run(["mount", "-o", "remount,bind,ro", data], check=True)
         app.start()
         # The start-up notice says the folder cannot be written; dismiss it.
-        click(app.wait_for_control("push button", "OK", seconds=10))
+        app.wait_for_control("label", "There was a problem opening your chordsets", seconds=10)
+        xdotool("key", "Escape")
+        wait_for(lambda: app.find("label", "There was a problem opening your chordsets") is None, 5, "the notice to close")
         app.focus()
         xdotool("key", "ctrl+n")
         app.wait_for_control("text", "Chordset title")
@@ -225,7 +227,9 @@ def closing_over_a_read_only_data_folder_asks_before_losing_edits(first):
 
         app.focus()
         xdotool("key", "ctrl+q")
-        click(app.wait_for_control("push button", "Close Without Saving", seconds=10))
+        app.wait_for_control("label", "Close Without Saving?", seconds=10)
+        # GTK 4.8 names a dialog's buttons "Label Label"; the label inside is what is shown.
+        click(app.wait_for_control("label", "Close Without Saving"))
         assert app.process.wait(10) == 0, "Close Without Saving should end imager cleanly"
         assert not os.path.exists(app.database)
     finally:
