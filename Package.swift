@@ -48,7 +48,9 @@ let package = Package(
             dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ImagerGtkTests", dependencies: ["ImagerGtk", "ImagerCore", "CGtk"]),
+        .testTarget(name: "ImagerGtkTests", dependencies: [
+            "ImagerGtk", "ImagerCore", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,7 +15,6 @@ static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
 /* ---- casts (GTK_WIDGET(x) etc. are macros); all are plain pointer casts ---- */
 static inline GtkWindow *cgtk_window(gpointer p) { return (GtkWindow *)p; }
 static inline GApplication *cgtk_gapplication(gpointer p) { return (GApplication *)p; }
-static inline GObject *cgtk_object(gpointer p) { return (GObject *)p; }
 static inline GtkBox *cgtk_box(gpointer p) { return (GtkBox *)p; }
 static inline GtkProgressBar *cgtk_progress_bar(gpointer p) { return (GtkProgressBar *)p; }
 static inline GtkLabel *cgtk_label(gpointer p) { return (GtkLabel *)p; }

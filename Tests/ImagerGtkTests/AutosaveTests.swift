@@ -1,5 +1,6 @@
 import Foundation
 import CGtk
+import GRDB
 import ImagerCore
 @testable import ImagerGtk
 import XCTest
@@ -132,6 +133,33 @@ final class AutosaveTests: GtkTestCase {
         pump(seconds: 1.5)
         XCTAssertEqual(window.autosave.saveCount, before + 1)
         XCTAssertFalse(window.controller.hasUnsavedChanges)
+    }
+
+    func testASaveThatMeetsAnotherWritersLockIsRetriedWithoutWaiting() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("imager.sqlite")
+        let store = try ChordsetStore.open(at: url)
+        try store.waitsForOtherWriters(false)
+        let window = makeWindow(try ChordsetController(store: store))
+        window.controller.add(title: "Waiting")
+
+        var holdsLock = Configuration()
+        holdsLock.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: url.path, configuration: holdsLock)
+        try other.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let started = Date()
+        guard case let .failed(error) = window.autosave.save() else { return XCTFail("saved through a held lock") }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "the main loop must not wait for the lock")
+        XCTAssertTrue(error.isBusy)
+        XCTAssertTrue(window.autosave.isScheduled, "a retry is scheduled")
+        XCTAssertTrue(window.controller.hasUnsavedChanges)
+
+        try other.inDatabase { db in try db.execute(sql: "COMMIT") }
+        XCTAssertTrue(pump(until: { !window.controller.hasUnsavedChanges }, seconds: 3))
+        XCTAssertEqual(try store.loadAll().map(\.title), ["Waiting"])
+        XCTAssertFalse(window.banner.isShown)
     }
 
     private func allLabels(in widget: Widget) -> [String] {
