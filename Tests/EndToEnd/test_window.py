@@ -138,6 +138,18 @@ def right_click_opens_the_row_menu(app):
 
 
 @test
+def one_click_on_the_title_of_a_row_that_is_not_selected_renames_it(app):
+    # Ocean is selected by the right click above; Pastel is not.
+    click(app.wait_for_control("label", "Pastel"))
+    time.sleep(0.5)  # the editor used to open and close again at once
+    app.wait_for_control("text", "Chordset title")
+    xdotool("type", "--delay", 30, "Pale")
+    xdotool("key", "Return")
+    app.wait_for_control("label", "Pale")
+    assert app.find("label", "Pastel") is None, "the typed title should replace the old one"
+
+
+@test
 def sigterm_saves_and_quits(app):
     app.focus()
     click(app.wait_for_control("push button", "Add Chordset"))

@@ -42,4 +42,58 @@ final class TitleEditorTests: GtkTestCase {
 
         XCTAssertTrue(window.controller.chordsets[1].title == edited, "only the one character changed")
     }
+
+    func testOneClickOnTheTitleOfARowThatIsNotSelectedOpensTheEditorAndKeepsItOpen() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        window.list.select(position: 0)
+        pump(seconds: 0.05)
+        let row = try XCTUnwrap(window.list.boundRow(at: 1))
+        let listItem = try XCTUnwrap(gtk_widget_get_parent(row.widget))
+
+        // A click on the title, as GTK 4.8 delivers it: the press reaches the list item's
+        // gesture, which focuses the list item; the release reaches the title's gesture
+        // first, then the list item's, which selects the row.
+        gtk_widget_grab_focus(listItem)
+        row.title.labelWasClicked()
+        selectItem(at: 1, from: listItem)
+        pump(seconds: 0.3)
+
+        XCTAssertEqual(window.list.selectedPosition, 1)
+        XCTAssertTrue(row.title.isEditing, "the editor stays open")
+        XCTAssertTrue(row.title.hasFocus, "and keeps the focus")
+        guard row.title.hasFocus else { return }
+        let text = try XCTUnwrap(gtk_root_get_focus(gtk_widget_get_root(listItem)))
+        let editable = cgtk_editable(text)
+        var start: Int32 = 0, end: Int32 = 0
+        XCTAssertNotEqual(gtk_editable_get_selection_bounds(editable, &start, &end), 0, "the title is selected")
+        XCTAssertEqual([start, end], [0, 5], "all of it")
+
+        // Typing replaces the title; Enter commits it.
+        gtk_editable_delete_selection(editable)
+        var position: Int32 = 0
+        gtk_editable_insert_text(editable, "Sea", -1, &position)
+        pressEnter(in: text)
+        pump(seconds: 0.05)
+
+        XCTAssertFalse(row.title.isEditing)
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Sea", "Forest"])
+    }
+
+    /// What GtkListItemWidget does on a released click: `list.select-item(position, modify, extend)`.
+    private func selectItem(at position: Int, from listItem: UnsafeMutablePointer<GtkWidget>) {
+        var arguments: [OpaquePointer?] = [
+            g_variant_new_uint32(guint32(position)), g_variant_new_boolean(0), g_variant_new_boolean(0),
+        ]
+        let parameter = g_variant_new_tuple(&arguments, 3)
+        XCTAssertNotEqual(gtk_widget_activate_action_variant(listItem, "list.select-item", parameter), 0)
+    }
+
+    /// What Enter does in a GtkText: it emits "activate", which GtkEntry passes on.
+    private func pressEnter(in text: UnsafeMutablePointer<GtkWidget>) {
+        var instance = GValue()
+        g_value_init(&instance, gtk_text_get_type())
+        g_value_set_object(&instance, text)
+        g_signal_emitv(&instance, g_signal_lookup("activate", gtk_text_get_type()), 0, nil)
+        g_value_unset(&instance)
+    }
 }

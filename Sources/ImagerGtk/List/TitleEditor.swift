@@ -41,9 +41,17 @@ final class TitleEditor {
         let click = gtk_gesture_click_new()!
         Signal.connectPress(click, "released") { [weak self] presses, _, _ in
             guard let self else { return }
-            if presses == 1 { self.startEditing() }
+            if presses == 1 { self.labelWasClicked() }
         }
         gtk_widget_add_controller(label, click)
+    }
+
+    /// A click on the label opens the editor, once GTK is done with the click. The list item
+    /// around the row gets the same release right after this label does: on a row that is
+    /// not selected it selects the row and GTK puts the focus back on the list item, which
+    /// would take it from an entry opened now and close it again at once (issue 14).
+    func labelWasClicked() {
+        MainLoop.idle { [weak self] in self?.startEditing() }
     }
 
     private func makeEntry() -> Widget {
@@ -77,6 +85,13 @@ final class TitleEditor {
     }
 
     var text: String { String(cString: gtk_label_get_text(cgtk_label(label))) }
+
+    /// True while the keyboard focus is in the entry (in its text, which GtkEntry holds).
+    var hasFocus: Bool {
+        guard let entry, let root = gtk_widget_get_root(entry),
+              let focus = gtk_root_get_focus(root) else { return false }
+        return focus == entry || gtk_widget_is_ancestor(focus, entry) != 0
+    }
 
     /// True while editing and the field holds something other than the title it started from.
     var hasChanges: Bool { isEditing && enteredText != titleBeforeEditing }
