@@ -60,6 +60,7 @@ extension ChordsetController {
                 chordset.updatedAt = now
                 let target = insertionIndex(for: chordset.listOrderKey)
                 chordsets.insert(chordset, at: target)
+                rememberIndex(target, of: id)
                 pending.rowChanged(chordset, placedExplicitly: true)
                 listChanged(.inserted(index: target, count: 1))
             }
@@ -96,6 +97,7 @@ extension ChordsetController {
         if sorted.count == 1 {
             let index = insertionIndex(for: sorted[0].listOrderKey)
             chordsets.insert(sorted[0], at: index)
+            rememberIndex(index, of: sorted[0].id)
             listChanged(.inserted(index: index, count: 1))
         } else if let first = sorted.first, chordsets.last.map({ Chordset.listOrder($0, first) }) ?? true {
             // Appending (an import, or undoing "Delete All"): one contiguous block.

@@ -26,6 +26,7 @@ final class MainWindow {
     private let remembersSize: Bool
     private var wasActive = false
     private var stateUpdateScheduled = false
+    private var menuUpdateScheduled = false
     private var activityHandler: SignalHandle?
     /// The person chose "Close Without Saving" after a failed save.
     private var discardConfirmed = false
@@ -157,9 +158,22 @@ final class MainWindow {
         emptyPage.isVisible = empty
         list.scrolledWindow.isVisible = !empty
         gtk_stack_set_visible_child_name(cgtk_stack(pages), empty ? "empty" : "list")
-        menu.showHistory(undo: controller.undoName, redo: controller.redoName)
+        scheduleMenuUpdate()
         toast.followUndoHistory()
         updateActionStates()
+    }
+
+    /// The Undo and Redo items are renamed after every edit, which rebuilds the open-able
+    /// menu's widgets (about half a millisecond): done once the edit's frame is painted,
+    /// since the menu is not on screen while the edit shows.
+    private func scheduleMenuUpdate() {
+        guard !menuUpdateScheduled else { return }
+        menuUpdateScheduled = true
+        MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in
+            guard let self else { return }
+            self.menuUpdateScheduled = false
+            self.menu.showHistory(undo: self.controller.undoName, redo: self.controller.redoName)
+        }
     }
 
     // MARK: Saving
