@@ -66,9 +66,7 @@ extension ChordsetStore {
         let updateChordset = try db.cachedStatement(sql: """
             UPDATE chordset SET title = ?, position = ?, updated_at = ? WHERE id = ?
             """)
-        let insertChordset = try db.cachedStatement(sql: """
-            INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-            """)
+        let insertChordset = try db.cachedStatement(sql: insertChordsetSQL)
         for row in rows {
             let key = row.id.uuidString
             try updateChordset.execute(arguments: [row.title, row.position, row.updatedAt.timeIntervalSince1970, key])
@@ -110,6 +108,10 @@ extension ChordsetStore {
         return result
     }
 
+    /// One chordset row, as both a save and an import insert it.
+    private static let insertChordsetSQL =
+        "INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)"
+
     private static func placementOrder(_ a: ChangeLog.ChordsetRow, _ b: ChangeLog.ChordsetRow) -> Bool {
         ListOrderKey(position: a.position, id: a.id) < ListOrderKey(position: b.position, id: b.id)
     }
@@ -145,9 +147,7 @@ extension ChordsetStore {
         let storedLast = try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset") ?? -1
         var next = max(storedLast, shownLast ?? -1) + 1
         let exists = try db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?")
-        let insertChordset = try db.cachedStatement(sql: """
-            INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-            """)
+        let insertChordset = try db.cachedStatement(sql: insertChordsetSQL)
         let insertChord = try db.cachedStatement(sql: "INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)")
         var taken = Set<UUID>()
         var stored: [Chordset] = []
