@@ -131,19 +131,20 @@ extension MainWindow {
         }
     }
 
-    private func finishImport(_ result: Result<[Chordset], TransferJobs.Failure>) {
+    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>) {
         transfer = nil
         progress.finish()
         updateActionStates()
         switch result {
-        case let .success(added):
+        case let .success(imported):
+            let added = imported.stored
             guard !added.isEmpty else {
                 toast.show("The file has no chordsets", offersUndo: false)
                 return
             }
             controller.adoptImported(added)
             list.scrollTo(position: controller.count - 1)
-            toast.show("Imported \(added.count) \(added.count == 1 ? "chordset" : "chordsets")")
+            toast.show(ImportNotice.text(for: imported))
         case .failure(.cancelled):
             toast.show("Import cancelled; nothing was changed", offersUndo: false)
         case let .failure(error):
