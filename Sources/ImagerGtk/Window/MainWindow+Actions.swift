@@ -37,6 +37,8 @@ extension MainWindow {
             FileTransfer.chooseImport(over: window) { [weak self] path in self?.importChordsets(from: path) }
         case .exportChordsets:
             FileTransfer.chooseExport(over: window) { [weak self] path in self?.exportChordsets(to: path) }
+        case .exportPalette:
+            if let chordset = list.selectedChordset { choosePaletteFile(for: chordset) }
         case .showShortcuts:
             ShortcutsWindow.present(over: window)
         case .about:
@@ -61,6 +63,7 @@ extension MainWindow {
         setEnabled(.deleteAll, editable && !controller.isEmpty)
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
+        setEnabled(.exportPalette, hasSelection)
         setEnabled(.undo, editable && controller.canUndo)
         setEnabled(.redo, editable && controller.canRedo)
     }
