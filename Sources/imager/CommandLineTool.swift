@@ -7,6 +7,7 @@ enum CommandLineTool {
     enum Command: Equatable {
         case list, export(String), `import`(String), version, help
         case exportPalette(id: UUID, path: String, format: PaletteFormat)
+        case fromImage(path: String, title: String?)
     }
 
     static let usage = """
@@ -25,6 +26,10 @@ enum CommandLineTool {
                            write the chordset with the id ID (as in --export) to FILE as a
                            GIMP palette, CSS custom properties or an SVG strip, by FILE's
                            extension (.gpl, .css, .svg); - with --format for standard output
+          --from-image FILE [--title TITLE]
+                           add a chordset of the eight colours that best stand for the
+                           picture FILE (PNG, JPEG, ...), titled TITLE or the file's name,
+                           and print it as --list does
           --version        print the version
           --help           print this help
 
@@ -33,7 +38,7 @@ enum CommandLineTool {
 
     /// nil when the arguments are for the window (none of ours), else the command to run.
     static func parse(_ arguments: [String]) -> Result<Command, UsageError>? {
-        let ours: Set<String> = ["--list", "--export", "--import", "--export-palette", "--version", "--help", "-h"]
+        let ours: Set<String> = ["--list", "--export", "--import", "--export-palette", "--from-image", "--version", "--help", "-h"]
         guard let first = arguments.first, ours.contains(first) || first.hasPrefix("--export=")
                 || first.hasPrefix("--import=") else { return nil }
         var rest = Array(arguments.dropFirst())
@@ -48,6 +53,7 @@ enum CommandLineTool {
         case "--version": command = .success(.version)
         case "--help", "-h": command = .success(.help)
         case "--export-palette": command = parseExportPalette(&rest)
+        case "--from-image": command = parseFromImage(&rest)
         case _ where first.hasPrefix("--export"): command = value("--export").map(Command.export)
         default: command = value("--import").map(Command.import)
         }
@@ -110,6 +116,8 @@ enum CommandLineTool {
             }
         case let .exportPalette(id, path, format):
             return exportPalette(id: id, to: path, format: format)
+        case let .fromImage(path, title):
+            return chordsetFromImage(path, title: title)
         }
     }
 
