@@ -1,11 +1,13 @@
 import Foundation
 import ImagerCore
 
-/// `imager --list | --export FILE | --import FILE | --version | --help`: the same store as
+/// `imager --list | --export FILE | --import FILE | --export-palette ID FILE | --version | --help`: the same store as
 /// the window, no display needed. Every error goes to stderr and exits non-zero.
 enum CommandLineTool {
     enum Command: Equatable {
         case list, export(String), `import`(String), version, help
+        case exportPalette(id: UUID, path: String, format: PaletteFormat)
+        case fromImage(path: String, title: String?)
     }
 
     static let usage = """
@@ -16,8 +18,18 @@ enum CommandLineTool {
 
           --list           print one line per chordset: the title, a tab, then the eight colours
           --export FILE    write every chordset to FILE as JSON (- for standard output)
-          --import FILE    append the chordsets in the JSON file FILE; the whole file is
-                           checked first, and nothing is imported if any entry is invalid
+          --import FILE    append the chordsets in FILE: a GIMP palette if its name ends in
+                           .gpl (each 8 colours make a chordset), else Imager's JSON; the
+                           whole file is checked first, and nothing is imported if any part
+                           of it is invalid
+          --export-palette ID FILE [--format gpl|css|svg]
+                           write the chordset with the id ID (as in --export) to FILE as a
+                           GIMP palette, CSS custom properties or an SVG strip, by FILE's
+                           extension (.gpl, .css, .svg); - with --format for standard output
+          --from-image FILE [--title TITLE]
+                           add a chordset of the eight colours that best stand for the
+                           picture FILE (PNG, JPEG, ...), titled TITLE or the file's name,
+                           and print it as --list does
           --version        print the version
           --help           print this help
 
@@ -26,7 +38,7 @@ enum CommandLineTool {
 
     /// nil when the arguments are for the window (none of ours), else the command to run.
     static func parse(_ arguments: [String]) -> Result<Command, UsageError>? {
-        let ours: Set<String> = ["--list", "--export", "--import", "--version", "--help", "-h"]
+        let ours: Set<String> = ["--list", "--export", "--import", "--export-palette", "--from-image", "--version", "--help", "-h"]
         guard let first = arguments.first, ours.contains(first) || first.hasPrefix("--export=")
                 || first.hasPrefix("--import=") else { return nil }
         var rest = Array(arguments.dropFirst())
@@ -40,6 +52,8 @@ enum CommandLineTool {
         case "--list": command = .success(.list)
         case "--version": command = .success(.version)
         case "--help", "-h": command = .success(.help)
+        case "--export-palette": command = parseExportPalette(&rest)
+        case "--from-image": command = parseFromImage(&rest)
         case _ where first.hasPrefix("--export"): command = value("--export").map(Command.export)
         default: command = value("--import").map(Command.import)
         }
@@ -88,17 +102,22 @@ enum CommandLineTool {
             }
         case let .import(path):
             // Validate the whole file before touching the store.
-            let chordsets: [Chordset]
+            let file: ImportedFile
             do {
-                chordsets = try ChordsetDocument.read(contentsOf: URL(fileURLWithPath: path))
+                file = try ImportedFile.read(contentsOf: URL(fileURLWithPath: path))
             } catch {
                 printError("imager: nothing imported: \(error)")
                 return 1
             }
             return withStore { store in
-                let stored = try store.append(chordsets)
-                printError("Imported \(stored.count) \(stored.count == 1 ? "chordset" : "chordsets") from \(path)")
+                let stored = try store.append(file.chordsets)
+                let note = file.palette.map { " (\(paletteNote($0)))" } ?? ""
+                printError("Imported \(stored.count) \(stored.count == 1 ? "chordset" : "chordsets") from \(path)\(note)")
             }
+        case let .exportPalette(id, path, format):
+            return exportPalette(id: id, to: path, format: format)
+        case let .fromImage(path, title):
+            return chordsetFromImage(path, title: title)
         }
     }
 
@@ -109,7 +128,7 @@ enum CommandLineTool {
 
     /// Opens the store as the window would (seeding it on first use) but never moves an
     /// unreadable database aside: that is the window's job, where a dialog can explain it.
-    private static func withStore(_ body: (ChordsetStore) throws -> Void) -> Int32 {
+    static func withStore(_ body: (ChordsetStore) throws -> Void) -> Int32 {
         let url = StoreLocation.databaseURL()
         do {
             let store = try ChordsetStore.open(at: url)
@@ -131,7 +150,7 @@ enum CommandLineTool {
     }
 
     /// A full disk or a closed pipe on standard output is an error to report, not a crash.
-    private static func writeToStandardOutput(_ data: Data) throws {
+    static func writeToStandardOutput(_ data: Data) throws {
         do {
             try StandardStream.writeOutput(data)
         } catch {
@@ -139,7 +158,7 @@ enum CommandLineTool {
         }
     }
 
-    private static func reportUnreadable(_ rows: [UnreadableRow]) {
+    static func reportUnreadable(_ rows: [UnreadableRow]) {
         guard let first = rows.first else { return }
         printError("imager: \(rows.count) \(rows.count == 1 ? "chordset" : "chordsets") in the database could not be read "
             + "(\(first)); left untouched and not listed")

@@ -6,6 +6,8 @@ public enum TransferJobs {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// The file was refused (not JSON, a bad entry); nothing was stored.
         case file(InterchangeError)
+        /// The palette was refused at a line; nothing was stored.
+        case palette(GimpPaletteError)
         /// The store could not take it; nothing was stored.
         case store(StoreError)
         /// The target could not be written; it is as it was.
@@ -15,6 +17,7 @@ public enum TransferJobs {
         public var description: String {
             switch self {
             case let .file(error): "\(error)"
+            case let .palette(error): "\(error)"
             case let .store(error): "\(error)"
             case let .write(error): "\(error)"
             case .cancelled: "Cancelled; nothing was changed."
@@ -22,25 +25,39 @@ public enum TransferJobs {
         }
     }
 
-    /// Reads and checks `url` whole, then appends it through the store's import rule in one
-    /// transaction. Returns the chordsets as stored. Run it on a connection of its own
+    /// The chordsets an import stored (final ids, titles, positions), and for a palette how
+    /// its colours were cut into chordsets.
+    public struct Imported: Equatable, Sendable {
+        public var stored: [Chordset]
+        public var palette: PaletteImportSummary?
+    }
+
+    /// Reads and checks `url` whole (JSON, or a GIMP palette by its extension: see
+    /// `ImportedFile`), then appends it through the store's import rule in one
+    /// transaction. Run it on a connection of its own
     /// (`ChordsetStore.openAnotherConnection`), so the window's saves meet a lock they can
     /// wait out instead of a queue that blocks them.
     public static func importFile(_ url: URL, into store: ChordsetStore, alsoTaken: Set<UUID>, after shownLast: Double?, cancellation: Cancellation,
-                                  progress: @escaping (Double) -> Void) throws(Failure) -> [Chordset] {
+                                  progress: @escaping (Double) -> Void) throws(Failure) -> Imported {
         progress(0)
-        let chordsets: [Chordset]
+        let file: ImportedFile
         do {
-            chordsets = try ChordsetDocument.read(contentsOf: url)
+            file = try ImportedFile.read(contentsOf: url)
         } catch {
-            throw .file(error)
+            switch error {
+            case let .file(refusal): throw .file(refusal)
+            case let .palette(refusal): throw .palette(refusal)
+            }
         }
+        let chordsets = file.chordsets
         if cancellation.isCancelled { throw .cancelled }
         progress(0.5)
         let total = Double(max(1, chordsets.count))
         do {
-            return try store.append(chordsets, alsoTaken: alsoTaken, after: shownLast, progress: { done in progress(0.5 + 0.5 * Double(done) / total) },
-                                    shouldStop: { cancellation.isCancelled })
+            let stored = try store.append(chordsets, alsoTaken: alsoTaken, after: shownLast,
+                                          progress: { done in progress(0.5 + 0.5 * Double(done) / total) },
+                                          shouldStop: { cancellation.isCancelled })
+            return Imported(stored: stored, palette: file.palette)
         } catch .cancelled {
             throw .cancelled
         } catch let .refused(index, refusal) {

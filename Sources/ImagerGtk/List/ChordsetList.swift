@@ -49,6 +49,7 @@ final class ChordsetList {
         let menu = g_menu_new()!
         g_menu_append(menu, "Rename", WindowAction.renameChordset.detailedName)
         g_menu_append(menu, "Delete", WindowAction.deleteChordset.detailedName)
+        g_menu_append(menu, "Export Palette…", WindowAction.exportPalette.detailedName)
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)

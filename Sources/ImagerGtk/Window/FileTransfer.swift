@@ -2,30 +2,46 @@ import CGtk
 import Foundation
 import ImagerCore
 
-/// Import… and Export…: the file chooser (GtkFileChooserNative, which goes through the
-/// desktop portal when there is one), then ChordsetDocument for the contents.
+/// Import…, Export… and Export Palette…: the file chooser (GtkFileChooserNative, which goes
+/// through the desktop portal when there is one), then the core for the contents.
 enum FileTransfer {
-    /// Asks for a JSON file to read; `opened` gets its path.
+    /// A filter of the chooser: its name and the extensions (no dot) it shows.
+    typealias Filter = (name: String, suffixes: [String])
+
+    /// Asks for a JSON file or a GIMP palette to read; `opened` gets its path.
     static func chooseImport(over parent: Widget, _ opened: @escaping (String) -> Void) {
         run(title: "Import Chordsets", action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: "_Import",
-            parent: parent, suggestedName: nil, opened)
+            parent: parent, suggestedName: nil,
+            filters: [("Chordsets and palettes", ["json", "gpl"]), ("Chordsets (JSON)", ["json"]), ("GIMP palettes", ["gpl"])],
+            opened)
     }
 
     /// Asks where to write; `chosen` gets the path.
     static func chooseExport(over parent: Widget, _ chosen: @escaping (String) -> Void) {
         run(title: "Export Chordsets", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Export",
-            parent: parent, suggestedName: "Chordsets.json", chosen)
+            parent: parent, suggestedName: "Chordsets.json", filters: [("Chordsets (JSON)", ["json"])], chosen)
+    }
+
+    /// Asks where to write one chordset's palette; the format follows the name's extension.
+    static func choosePaletteExport(over parent: Widget, suggestedName: String, _ chosen: @escaping (String) -> Void) {
+        run(title: "Export Palette", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Export",
+            parent: parent, suggestedName: suggestedName,
+            filters: [("Palettes", PaletteFormat.allCases.map(\.fileExtension)), ("GIMP palettes", ["gpl"]),
+                      ("CSS custom properties", ["css"]), ("SVG images", ["svg"])],
+            chosen)
     }
 
     private static func run(title: String, action: GtkFileChooserAction, accept: String, parent: Widget,
-                            suggestedName: String?, _ done: @escaping (String) -> Void) {
+                            suggestedName: String?, filters: [Filter], _ done: @escaping (String) -> Void) {
         let chooser = cgtk_file_chooser_native_new(title, cgtk_window(parent), action, accept)!
         gtk_native_dialog_set_modal(chooser, 1)
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "Chordsets (JSON)")
-        gtk_file_filter_add_suffix(filter, "json")
-        cgtk_file_chooser_add_filter(chooser, filter)
-        g_object_unref(UnsafeMutableRawPointer(filter))
+        for (name, suffixes) in filters {
+            let filter = gtk_file_filter_new()!
+            gtk_file_filter_set_name(filter, name)
+            for suffix in suffixes { gtk_file_filter_add_suffix(filter, suffix) }
+            cgtk_file_chooser_add_filter(chooser, filter)
+            g_object_unref(UnsafeMutableRawPointer(filter))
+        }
         if let suggestedName { cgtk_file_chooser_set_current_name(chooser, suggestedName) }
         // The chooser is not a widget: we own it until it answers.
         Signal.connectInt(chooser, "response") { response in

@@ -37,6 +37,8 @@ extension MainWindow {
             FileTransfer.chooseImport(over: window) { [weak self] path in self?.importChordsets(from: path) }
         case .exportChordsets:
             FileTransfer.chooseExport(over: window) { [weak self] path in self?.exportChordsets(to: path) }
+        case .exportPalette:
+            if let chordset = list.selectedChordset { choosePaletteFile(for: chordset) }
         case .showShortcuts:
             ShortcutsWindow.present(over: window)
         case .about:
@@ -61,6 +63,7 @@ extension MainWindow {
         setEnabled(.deleteAll, editable && !controller.isEmpty)
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
+        setEnabled(.exportPalette, hasSelection)
         setEnabled(.undo, editable && controller.canUndo)
         setEnabled(.redo, editable && controller.canRedo)
     }
@@ -131,19 +134,20 @@ extension MainWindow {
         }
     }
 
-    private func finishImport(_ result: Result<[Chordset], TransferJobs.Failure>) {
+    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>) {
         transfer = nil
         progress.finish()
         updateActionStates()
         switch result {
-        case let .success(added):
+        case let .success(imported):
+            let added = imported.stored
             guard !added.isEmpty else {
                 toast.show("The file has no chordsets", offersUndo: false)
                 return
             }
             controller.adoptImported(added)
             list.scrollTo(position: controller.count - 1)
-            toast.show("Imported \(added.count) \(added.count == 1 ? "chordset" : "chordsets")")
+            toast.show(ImportNotice.text(for: imported))
         case .failure(.cancelled):
             toast.show("Import cancelled; nothing was changed", offersUndo: false)
         case let .failure(error):

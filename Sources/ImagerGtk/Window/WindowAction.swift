@@ -5,7 +5,7 @@ import CGtk
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
     case undo, redo
-    case importChordsets, exportChordsets
+    case importChordsets, exportChordsets, exportPalette
     case showShortcuts, about, close, quit
 
     enum Group: String {
@@ -35,6 +35,7 @@ enum WindowAction: CaseIterable {
         case .redo: "redo"
         case .importChordsets: "import"
         case .exportChordsets: "export"
+        case .exportPalette: "export-palette"
         case .showShortcuts: "show-shortcuts"
         case .about: "about"
         case .close: "close"
@@ -63,6 +64,7 @@ enum WindowAction: CaseIterable {
         case .redo: ["<Control><Shift>z", "<Control>y"]
         case .importChordsets: ["<Control>o"]
         case .exportChordsets: ["<Control>e"]
+        case .exportPalette: []
         case .showShortcuts: ["<Control>question"]
         case .about: []
         case .close: ["<Control>w"]
@@ -90,6 +92,7 @@ enum WindowAction: CaseIterable {
         case .redo: "Redo"
         case .importChordsets: "Import"
         case .exportChordsets: "Export"
+        case .exportPalette: "Export Palette"
         case .showShortcuts: "Keyboard Shortcuts"
         case .about: "About Imager"
         case .close: "Close Window"

@@ -1,0 +1,167 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Reads a picture file with gdk-pixbuf (PNG, JPEG, and whatever loaders are installed) into
+/// the core's `PixelBuffer`, reduced to at most `workingPixels`. No GTK widget is involved, so
+/// it runs on any thread: the window clusters off the main loop, the command line has no display.
+///
+/// A decompression bomb never gets decoded: the loader's "size-prepared" signal reports the
+/// picture's size from its header, before any pixel is allocated, and a picture of more than
+/// `maximumPixels` is refused there (the loader is told the size is 0 × 0, which tells the
+/// format's module to stop without allocating, as `gdk_pixbuf_get_file_info` does). A large
+/// picture that is allowed is reduced as it loads where the format can (JPEG scales while
+/// decoding), else right after.
+public nonisolated enum PictureDecoder {
+    /// 100 million pixels: a 50-megapixel photo passes, a 30,000 × 30,000 bomb does not.
+    public static let maximumPixels = 100_000_000
+    /// What clustering needs: a million pixels say as much about colour as fifty million.
+    public static let workingPixels = 1_000_000
+    /// Files are read in pieces this large, with Cancel and the size check between them.
+    static let chunkSize = 64 * 1024
+
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        case unreadable(file: String, reason: String)
+        /// gdk-pixbuf does not recognise it, or it is damaged or cut short.
+        case notAPicture(file: String, detail: String)
+        case tooLarge(file: String, width: Int, height: Int)
+        case cancelled
+
+        public var description: String {
+            switch self {
+            case let .unreadable(file, reason): "\(file): \(reason)"
+            case let .notAPicture(file, detail): "\(file): is not a picture Imager can read, or it is damaged or cut short (\(detail))"
+            case let .tooLarge(file, width, height):
+                "\(file): is \(width) × \(height) pixels; Imager reads pictures of up to \(maximumPixels / 1_000_000) megapixels"
+            case .cancelled: "Cancelled"
+            }
+        }
+    }
+
+    /// What the size-prepared handler saw and decided; shared with the C callback.
+    private final class SizeCheck {
+        var width = 0
+        var height = 0
+        var refused = false
+    }
+
+    public static func decode(path: String, shouldStop: () -> Bool = { false }) throws(Failure) -> PixelBuffer {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw .unreadable(file: path, reason: exists ? "cannot be read" : "the file does not exist")
+        }
+        defer { try? handle.close() }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .unreadable(file: path, reason: "is a folder, not a file")
+        }
+
+        let loader = gdk_pixbuf_loader_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        let check = SizeCheck()
+        let context = Unmanaged.passRetained(check)
+        defer { context.release() }
+        let handler: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
+            guard let data else { return }
+            let check = Unmanaged<SizeCheck>.fromOpaque(data).takeUnretainedValue()
+            check.width = Int(width)
+            check.height = Int(height)
+            let pixels = Int(width) * Int(height)
+            if width <= 0 || height <= 0 || pixels > PictureDecoder.maximumPixels {
+                check.refused = true
+                gdk_pixbuf_loader_set_size(loader, 0, 0)
+            } else if pixels > PictureDecoder.workingPixels {
+                let scale = (Double(PictureDecoder.workingPixels) / Double(pixels)).squareRoot()
+                gdk_pixbuf_loader_set_size(loader, max(1, Int32(Double(width) * scale)), max(1, Int32(Double(height) * scale)))
+            }
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(handler, to: GCallback.self),
+                              context.toOpaque(), nil, GConnectFlags(rawValue: 0))
+
+        var tail: [UInt8] = []
+        var open = true
+        func closeQuietly() {
+            guard open else { return }
+            open = false
+            gdk_pixbuf_loader_close(loader, nil)
+        }
+        defer { closeQuietly() }
+        while true {
+            if shouldStop() { throw .cancelled }
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: chunkSize) ?? Data()
+            } catch {
+                throw .unreadable(file: path, reason: "cannot be read")
+            }
+            if chunk.isEmpty { break }
+            tail = Array((tail + chunk.suffix(16)).suffix(16))
+            var error: UnsafeMutablePointer<GError>?
+            let written = chunk.withUnsafeBytes { raw in
+                gdk_pixbuf_loader_write(loader, raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count), &error)
+            }
+            if check.refused { throw .tooLarge(file: path, width: check.width, height: check.height) }
+            if written == 0 {
+                open = false   // a failed write closes the loader
+                throw .notAPicture(file: path, detail: take(error))
+            }
+        }
+        var error: UnsafeMutablePointer<GError>?
+        open = false
+        let closed = gdk_pixbuf_loader_close(loader, &error)
+        if check.refused { throw .tooLarge(file: path, width: check.width, height: check.height) }
+        guard closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            throw .notAPicture(file: path, detail: error == nil ? "no picture in it" : take(error))
+        }
+        if let format = gdk_pixbuf_loader_get_format(loader), let name = takeGString(gdk_pixbuf_format_get_name(format)),
+           !isWhole(tail, format: name) {
+            throw .notAPicture(file: path, detail: "the file ends before the picture does")
+        }
+        if shouldStop() { throw .cancelled }
+        guard let pixels = rgba(of: pixbuf) else {
+            throw .notAPicture(file: path, detail: "an unsupported pixel layout")
+        }
+        return pixels
+    }
+
+    /// gdk-pixbuf's incremental loaders return a cut-short PNG or JPEG as a whole picture, the
+    /// rows never sent left as whatever memory held. Both formats end in a fixed marker (PNG's
+    /// IEND chunk, JPEG's end-of-image), so a file without it at the end is refused. Other
+    /// formats are left to their loader's own checks.
+    static func isWhole(_ tail: [UInt8], format: String) -> Bool {
+        switch format {
+        case "png": tail.suffix(12) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        // Some cameras pad after the marker; allow a few bytes of it.
+        case "jpeg": (tail.suffix(8).indices.dropLast()).contains { tail[$0] == 0xFF && tail[$0 + 1] == 0xD9 }
+        default: true
+        }
+    }
+
+    /// The pixbuf's pixels as tightly packed RGBA (gdk-pixbuf pads rows and may have no alpha).
+    private static func rgba(of pixbuf: OpaquePointer) -> PixelBuffer? {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, channels == 3 || channels == 4, width > 0, height > 0,
+              let source = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
+        var out = [UInt8](repeating: 255, count: width * height * 4)
+        out.withUnsafeMutableBufferPointer { target in
+            for y in 0..<height {
+                let row = source + y * stride
+                for x in 0..<width {
+                    let from = row + x * channels, to = (y * width + x) * 4
+                    target[to] = from[0]
+                    target[to + 1] = from[1]
+                    target[to + 2] = from[2]
+                    if channels == 4 { target[to + 3] = from[3] }
+                }
+            }
+        }
+        return PixelBuffer(width: width, height: height, rgba: out)
+    }
+
+    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return String(cString: error.pointee.message)
+    }
+}
