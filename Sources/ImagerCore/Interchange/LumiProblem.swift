@@ -8,7 +8,7 @@ public struct LumiProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case shape, x, y, size, rotation, color, glow
     }
 
-    public enum Reason: Equatable, Sendable {
+    public enum Reason: Error, Equatable, Sendable {
         /// The chord's "lumis" is not a list (the path names the list, `lumi` is nil).
         case notAList
         /// More than `Lumi.maximumPerChord` (the path names the list).
