@@ -4,7 +4,7 @@ import Testing
 @testable import ImagerCore
 
 @Suite struct ChordsetStoreTests {
-    let imagerTables: Set<String> = ["chordset", "chord", "app_state", "grdb_migrations"]
+    let imagerTables: Set<String> = ["chordset", "chord", "app_state", "lumi", "grdb_migrations"]
 
     // MARK: Connections
 
