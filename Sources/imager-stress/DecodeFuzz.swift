@@ -70,6 +70,11 @@ enum DecodeFuzz {
                 if let id = want.id, got.id != id { return "chordsets[\(index)]: id \(got.id), expected \(id)" }
                 if got.title != ChordsetTitle.sanitized(want.title) { return "chordsets[\(index)]: title \(got.title.debugDescription)" }
                 if got.chords.map(\.color) != want.colors { return "chordsets[\(index)]: colours differ" }
+                func values(_ lumis: [Lumi]) -> [[UInt64]] {
+                    lumis.map { [$0.x.bitPattern, $0.y.bitPattern, $0.size.bitPattern, $0.rotation.bitPattern, $0.glow.bitPattern,
+                                 UInt64($0.color.packed), UInt64(LumiShape.allCases.firstIndex(of: $0.shape)!)] }
+                }
+                if decoded.lumis[index].slots.map(values) != want.lumis.map(values) { return "chordsets[\(index)]: lumis differ" }
                 // A chordset keeps its dates to the millisecond.
                 if let created = want.createdAt, got.createdAt != Date(timeIntervalSince1970: (created * 1000).rounded() / 1000) {
                     return "chordsets[\(index)]: createdAt \(got.createdAt.timeIntervalSince1970), expected \(created)"

@@ -64,9 +64,9 @@ class CommandLineTests(unittest.TestCase):
         sandbox.ok("--export", exported)
         sandbox.ok("--import", exported)
         chordsets = sandbox.export()["chordsets"]
-        self.assertEqual(len(chordsets), 12)
-        self.assertEqual(len({c["id"] for c in chordsets}), 12)
-        self.assertEqual([c["title"] for c in chordsets[6:]], [c["title"] for c in chordsets[:6]])
+        self.assertEqual(len(chordsets), 2 * SEED_COUNT)
+        self.assertEqual(len({c["id"] for c in chordsets}), 2 * SEED_COUNT)
+        self.assertEqual([c["title"] for c in chordsets[SEED_COUNT:]], [c["title"] for c in chordsets[:SEED_COUNT]])
 
     def test_errors_exit_non_zero_with_a_message(self):
         sandbox = Sandbox(self)
