@@ -20,7 +20,8 @@ let package = Package(
         ),
         .target(
             name: "ImagerCore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            // GRDBSQLite: the import binds lumi rows straight to SQLite (millions per file).
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         // GTK may only be used on the main thread: the whole layer is main-actor isolated
         // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.

@@ -159,13 +159,14 @@ extension MainWindow {
     func exportChordsets(to path: String) {
         guard transfer == nil else { return }
         let chordsets = controller.chordsets
+        let lumis = controller.lumisForExport()
         let running = progress.start("Exporting to “\((path as NSString).lastPathComponent)”…")
         transfer = running
         updateActionStates()
         let cancellation = running.cancellation
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let result = Result { () throws(TransferJobs.Failure) in
-                try TransferJobs.exportFile(chordsets, to: path, cancellation: cancellation) { fraction in
+                try TransferJobs.exportFile(chordsets, lumis: lumis, to: path, cancellation: cancellation) { fraction in
                     MainLoop.idleFromAnyThread { [weak self] in self?.progress.update(fraction) }
                 }
             }
