@@ -94,7 +94,7 @@ public enum ChordPainter {
 
 extension RGBAColor {
     /// The four channels as cairo takes them: 0...1, straight alpha.
-    var cairoComponents: (Double, Double, Double, Double) {
+    public var cairoComponents: (Double, Double, Double, Double) {
         (Double(red) / 255, Double(green) / 255, Double(blue) / 255, Double(alpha) / 255)
     }
 }
