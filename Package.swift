@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: [
-            "ImagerGtk", "ImagerCore", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+            "ImagerGtk", "ImagerCore", "ImagerDrawing", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]
