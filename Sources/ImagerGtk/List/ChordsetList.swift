@@ -20,6 +20,9 @@ final class ChordsetList {
     var onDelete: (UUID) -> Void = { _ in }
     var onPickColor: (UUID, Int) -> Void = { _, _ in }
     var onSelectionChanged: () -> Void = {}
+    /// The lumis of a chordset's chords, asked for each row GTK binds (the list holds no
+    /// lumis itself: only the rows on screen need theirs).
+    var lumisOf: (UUID) -> ChordsetLumis = { _ in .none }
 
     /// Every row GTK has made, by list item, bound or not.
     private var rows: [OpaquePointer: ChordsetRow] = [:]
@@ -109,7 +112,8 @@ final class ChordsetList {
     /// Shows the chordset at the row's position (after a bind or when its position changed).
     func refresh(_ row: ChordsetRow) {
         guard let position = row.position, position < controller.count else { return }
-        row.show(controller.chordsets[position])
+        let chordset = controller.chordsets[position]
+        row.show(chordset, lumis: lumisOf(chordset.id))
     }
 
     // MARK: Selection, scrolling, editing

@@ -111,15 +111,17 @@ final class ChordsetRow {
         return position == UInt32.max ? nil : Int(position)
     }
 
-    /// Fills the row from `chordset`: O(1), nothing allocated but the cells' accessible labels.
-    func show(_ chordset: Chordset) {
+    /// Fills the row from `chordset` and its chords' lumis: O(1) plus the comparison of the
+    /// lumis, nothing allocated but the cells' accessible labels (their pictures are made
+    /// when GTK draws them).
+    func show(_ chordset: Chordset, lumis: ChordsetLumis) {
         if chordset.id != chordsetID {
             finishEditingLater()
             swipe.reset()
             chordsetID = chordset.id
         }
         title.show(chordset.title)
-        chords.show(chordset)
+        chords.show(chordset, lumis: lumis)
     }
 
     func clear() {
