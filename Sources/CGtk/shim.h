@@ -136,6 +136,18 @@ static inline char *cgtk_file_chooser_get_path(GtkNativeDialog *chooser) {
 }
 G_GNUC_END_IGNORE_DEPRECATIONS
 
+/* ---- chord editor ---- */
+static inline GtkRange *cgtk_range(gpointer p) { return (GtkRange *)p; }
+static inline GtkScale *cgtk_scale(gpointer p) { return (GtkScale *)p; }
+static inline GtkListBox *cgtk_list_box(gpointer p) { return (GtkListBox *)p; }
+static inline GtkListBoxRow *cgtk_list_box_row(gpointer p) { return (GtkListBoxRow *)p; }
+static inline GtkToggleButton *cgtk_toggle_button(gpointer p) { return (GtkToggleButton *)p; }
+static inline GtkGestureDrag *cgtk_gesture_drag(gpointer p) { return (GtkGestureDrag *)p; }
+static inline GtkEventController *cgtk_event_controller(gpointer p) { return (GtkEventController *)p; }
+static inline void cgtk_accessible_set_description(GtkAccessible *a, const char *description) {
+    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
 /* ---- version guards ---- */
 /* Loads CSS from a string: gtk_css_provider_load_from_string is 4.12+,
  * load_from_data changed signature in 4.10 (deprecated from 4.12). */

@@ -51,7 +51,7 @@ final class ChordsetRow {
         chords.onActivate = { [weak self] slot in
             guard let self else { return }
             guard let id = self.chordsetID, !self.swipe.isOpen else { return }
-            self.list?.pickColor(id: id, slot: slot)
+            self.list?.editChord(id: id, slot: slot)
         }
         swipe.makeUnderlay = { [weak self] in self?.makeUnderlay() ?? Widgets.box(GTK_ORIENTATION_HORIZONTAL) }
         swipe.onOpen = { [weak self] in

@@ -36,6 +36,8 @@ final class MainWindow {
     private var closeAfterSave: (() -> Void)?
     /// Import or export running on another thread.
     var transfer: TransferProgress.Running?
+    /// The open chord editor, kept alive while its window is.
+    var chordEditor: ChordEditor?
     let progress: TransferProgress
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
@@ -120,7 +122,7 @@ final class MainWindow {
         }
         list.onSelectionChanged = { [weak self] in self?.updateActionStates() }
         list.onDelete = { [weak self] id in self?.delete(id: id) }
-        list.onPickColor = { [weak self] id, slot in self?.pickColor(id: id, slot: slot) }
+        list.onEditChord = { [weak self] id, slot in self?.editChord(id: id, slot: slot) }
         autosave.willSave = { [weak self] in self?.list.commitEditing() }
         autosave.didSave = { [weak self] outcome in self?.show(outcome) }
         banner.onRetry = { [weak self] in self?.autosave.save() }
