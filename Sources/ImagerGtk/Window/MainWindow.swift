@@ -99,10 +99,16 @@ final class MainWindow {
     private func makeContent() -> Widget {
         let stack = cgtk_stack(pages)
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(stack, list.scrolledWindow, "list")
-        gtk_stack_add_named(stack, emptyPage, "empty")
+        // Named pages, so that screen readers say "Chordsets" and not "GtkStackPage".
+        let listPage = gtk_stack_add_named(stack, list.scrolledWindow, "list")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(listPage)), "Chordsets")
+        let noChordsetsPage = gtk_stack_add_named(stack, emptyPage, "empty")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(noChordsetsPage)), "No Chordsets")
 
         let overlay = gtk_overlay_new()!
+        // The overlay only stacks the toast over the pages: nothing to announce, but GTK
+        // 4.8 names a generic widget without a label after its class ("GtkOverlay").
+        cgtk_accessible_set_label(cgtk_accessible(overlay), "")
         gtk_overlay_set_child(cgtk_overlay(overlay), pages)
         gtk_overlay_add_overlay(cgtk_overlay(overlay), toast.widget)
         gtk_widget_set_vexpand(overlay, 1)
