@@ -15,8 +15,8 @@ final class MainWindow {
     let banner: SaveBanner
     let menu: MainMenu
     /// Borrowed: the stack switching between the list and the empty state.
-    private let pages: Widget
-    private let emptyPage: Widget
+    let pages: Widget
+    let emptyPage: Widget
 
     /// The window's actions, by case, to enable and disable them.
     var actions: [WindowAction: OpaquePointer] = [:]
@@ -39,6 +39,10 @@ final class MainWindow {
     /// The open chord editor, kept alive while its window is.
     var chordEditor: ChordEditor?
     let progress: TransferProgress
+    /// Borrowed: the header bar, the first of the areas Tab moves between.
+    private(set) var headerBar: Widget?
+    /// Set by `followKeyboard`.
+    var listKeyboard: ListKeyboard?
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
          remembersSize: Bool = true) {
@@ -67,6 +71,7 @@ final class MainWindow {
         installActions()
         WindowAction.bindKeys(application: application, window: window, list: list.listView)
         connect()
+        followKeyboard()
         stateChanged()
     }
 
@@ -76,12 +81,16 @@ final class MainWindow {
 
     func present() {
         gtk_window_present(cgtk_window(window))
+        // The keyboard starts on the first row (announced by its title), not on its first
+        // cell, which is where GTK would put it; nothing is selected yet.
+        list.focusRow()
     }
 
     // MARK: Building
 
     private func makeHeaderBar() -> Widget {
         let header = gtk_header_bar_new()!
+        headerBar = header
         let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: "New Chordset",
                                      accessibleName: "Add Chordset", action: WindowAction.addChordset.detailedName)
         gtk_header_bar_pack_start(cgtk_header_bar(header), add)
