@@ -64,6 +64,8 @@ final class MainWindow {
         let size = remembersSize ? WindowSize.load() : WindowSize.fallback
         gtk_window_set_default_size(cgtk_window(window), size.width, size.height)
         if size.maximized { gtk_window_maximize(cgtk_window(window)) }
+        // The HIG's smallest phone: 360 × 294 (rows put their cells under the title to fit).
+        gtk_widget_set_size_request(window, 360, 294)
 
         gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
         gtk_window_set_child(cgtk_window(window), makeContent())
