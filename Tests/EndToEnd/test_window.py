@@ -4,10 +4,12 @@ The main story is one session, in order: add a chordset, type its title, swipe i
 undo, then switch to another window so Imager saves, and check the database."""
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -16,6 +18,7 @@ import pyatspi
 from harness import App, click, extents, move_pointer, screenshot, wait_for, xdotool
 from keyboard import focused, press, selected_rows, settle
 
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TITLE = "Blue Hour"
 results = []
 
@@ -416,6 +419,35 @@ def the_keyboard_alone_moves_between_areas_rows_and_cells_and_the_focus_is_never
         screenshot("keyboard-after-three-new")
     finally:
         app.cleanup()
+
+
+@test
+def in_german_the_header_the_menu_the_cells_and_the_toast_speak_german(first):
+    first.stop()
+    catalogues = tempfile.mkdtemp(prefix="imager-e2e-po-")
+    subprocess.run([os.path.join(REPO, "po", "build.sh"), catalogues], check=True)
+    app = App(first.binary)
+    # LANGUAGE picks the translation; gettext ignores it under the C locale, so LANG too.
+    app.env.update(LANGUAGE="de", LANG="C.UTF-8", IMAGER_LOCALE_DIR=os.path.join(catalogues, "locale"))
+    app.start()
+    try:
+        app.wait_for_control("push button", "Akkordsatz hinzufügen")
+        app.wait_for_control("push button", "Akkord 1: leuchtend gelb, #F6D14E")
+        app.focus()
+        click(app.wait_for_control("push button", "Hauptmenü"))
+        for item in ("Importieren …", "Exportieren …", "Alle Akkordsätze löschen …", "Tastenkürzel", "Info zu Imager"):
+            app.wait_for_control("menu item", item)
+        screenshot("german-menu")
+        xdotool("key", "Escape")  # the menu closes; the focus is back on its button
+        press(app, "Tab", "list item", "Warm")
+        press(app, "Down", "list item", "Ocean")
+        xdotool("key", "Delete")
+        app.wait_for_control("label", "„Ocean“ gelöscht")
+        app.wait_for_control("push button", "Rückgängig")
+        screenshot("german-toast")
+    finally:
+        app.cleanup()
+        shutil.rmtree(catalogues, ignore_errors=True)
 
 
 def main():

@@ -79,7 +79,7 @@ extension MainWindow {
         guard let chordset = controller.chordset(id: id), let position = controller.index(of: id) else { return }
         let hadFocus = list.hasFocus(at: position)
         controller.delete(id: id)
-        toast.show("“\(chordset.title)” deleted")
+        toast.show(tr("“{title}” deleted", ["title": chordset.title]))
         // The focus stays where it was: on the row that took the deleted one's place (GTK
         // would put it on that row's first cell, or lose it with the last row).
         if hadFocus {

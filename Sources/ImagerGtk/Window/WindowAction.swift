@@ -83,20 +83,20 @@ enum WindowAction: CaseIterable {
     /// What the shortcuts window calls it.
     var title: String {
         switch self {
-        case .addChordset: "New Chordset"
-        case .renameChordset: "Rename Chordset"
-        case .deleteChordset: "Delete Chordset"
-        case .openRowMenu: "Show Chordset Menu"
-        case .deleteAll: "Delete All Chordsets"
-        case .undo: "Undo"
-        case .redo: "Redo"
-        case .importChordsets: "Import"
-        case .exportChordsets: "Export"
-        case .exportPalette: "Export Palette"
-        case .showShortcuts: "Keyboard Shortcuts"
-        case .about: "About Imager"
-        case .close: "Close Window"
-        case .quit: "Quit"
+        case .addChordset: tr("New Chordset")
+        case .renameChordset: tr("Rename Chordset")
+        case .deleteChordset: tr("Delete Chordset")
+        case .openRowMenu: tr("Show Chordset Menu")
+        case .deleteAll: tr("Delete All Chordsets")
+        case .undo: tr("Undo")
+        case .redo: tr("Redo")
+        case .importChordsets: tr("Import")
+        case .exportChordsets: tr("Export")
+        case .exportPalette: tr("Export Palette")
+        case .showShortcuts: tr("Keyboard Shortcuts")
+        case .about: tr("About Imager")
+        case .close: tr("Close Window")
+        case .quit: tr("Quit")
         }
     }
 
