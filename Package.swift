@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerCore.
+// Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerPicture -> ImagerCore.
 // CGtk is the C module map over gtk4 plus inline shims for what Swift cannot import.
 let package = Package(
     name: "Imager",
@@ -22,20 +22,31 @@ let package = Package(
             name: "ImagerCore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // gdk-pixbuf without GTK: pictures are decoded (and the benchmark writes its test photos)
+        // on any thread, by the window, the command line and the benchmark alike.
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        .target(
+            name: "ImagerPicture",
+            dependencies: ["CGdkPixbuf", "ImagerCore"]
+        ),
         // GTK may only be used on the main thread: the whole layer is main-actor isolated
         // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CGtk", "ImagerCore"],
+            dependencies: ["CGtk", "ImagerCore", "ImagerPicture"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
             name: "imager",
-            dependencies: ["ImagerCore", "ImagerGtk"]
+            dependencies: ["ImagerCore", "ImagerGtk", "ImagerPicture"]
         ),
         // packaging/bench.sh runs it: store timings in process, the window's timings by launching
         // imager-bench-window.
-        .executableTarget(name: "imager-bench", dependencies: ["ImagerCore"]),
+        .executableTarget(name: "imager-bench", dependencies: ["CGdkPixbuf", "ImagerCore", "ImagerPicture"]),
         // The real window over the benchmark's own store, driven by a script; not installed.
         .executableTarget(
             name: "imager-bench-window",
@@ -49,7 +60,7 @@ let package = Package(
         ),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: [
-            "ImagerGtk", "ImagerCore", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+            "ImagerGtk", "ImagerCore", "ImagerPicture", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

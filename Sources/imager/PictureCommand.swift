@@ -1,6 +1,6 @@
 import Foundation
 import ImagerCore
-import ImagerGtk
+import ImagerPicture
 
 /// `--from-image FILE [--title TITLE]`: decode (gdk-pixbuf, no display needed), cluster, append
 /// through the store's import rule, and print the new chordset as `--list` prints a line.

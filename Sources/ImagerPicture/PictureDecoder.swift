@@ -1,4 +1,4 @@
-import CGtk
+import CGdkPixbuf
 import Foundation
 import ImagerCore
 
@@ -10,9 +10,9 @@ import ImagerCore
 /// picture's size from its header, before any pixel is allocated, and a picture of more than
 /// `maximumPixels` is refused there (the loader is told the size is 0 × 0, which tells the
 /// format's module to stop without allocating, as `gdk_pixbuf_get_file_info` does). A large
-/// picture that is allowed is reduced as it loads where the format can (JPEG scales while
-/// decoding), else right after.
-public nonisolated enum PictureDecoder {
+/// picture that is allowed is reduced as it loads where the format can, else right after
+/// (see `reducedSize`).
+public enum PictureDecoder {
     /// 100 million pixels: a 50-megapixel photo passes, a 30,000 × 30,000 bomb does not.
     public static let maximumPixels = 100_000_000
     /// What clustering needs: a million pixels say as much about colour as fifty million.
@@ -45,7 +45,10 @@ public nonisolated enum PictureDecoder {
         var refused = false
     }
 
-    public static func decode(path: String, shouldStop: () -> Bool = { false }) throws(Failure) -> PixelBuffer {
+    /// `progress` hears the share of the file read so far (0 to 1), after each piece; the
+    /// format's module decodes as the pieces arrive, so this is the share of the work done.
+    public static func decode(path: String, shouldStop: () -> Bool = { false },
+                              progress: (Double) -> Void = { _ in }) throws(Failure) -> PixelBuffer {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw .unreadable(file: path, reason: exists ? "cannot be read" : "the file does not exist")
@@ -70,9 +73,8 @@ public nonisolated enum PictureDecoder {
             if width <= 0 || height <= 0 || pixels > PictureDecoder.maximumPixels {
                 check.refused = true
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
-            } else if pixels > PictureDecoder.workingPixels {
-                let scale = (Double(PictureDecoder.workingPixels) / Double(pixels)).squareRoot()
-                gdk_pixbuf_loader_set_size(loader, max(1, Int32(Double(width) * scale)), max(1, Int32(Double(height) * scale)))
+            } else if let reduced = PictureDecoder.reducedSize(width: Int(width), height: Int(height)) {
+                gdk_pixbuf_loader_set_size(loader, Int32(reduced.width), Int32(reduced.height))
             }
         }
         g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(handler, to: GCallback.self),
@@ -86,6 +88,9 @@ public nonisolated enum PictureDecoder {
             gdk_pixbuf_loader_close(loader, nil)
         }
         defer { closeQuietly() }
+        let fileSize = max(1, (try? handle.seekToEnd()).map(Int.init) ?? 1)
+        try? handle.seek(toOffset: 0)
+        var bytesRead = 0
         while true {
             if shouldStop() { throw .cancelled }
             let chunk: Data
@@ -95,6 +100,7 @@ public nonisolated enum PictureDecoder {
                 throw .unreadable(file: path, reason: "cannot be read")
             }
             if chunk.isEmpty { break }
+            bytesRead += chunk.count
             tail = Array((tail + chunk.suffix(16)).suffix(16))
             var error: UnsafeMutablePointer<GError>?
             let written = chunk.withUnsafeBytes { raw in
@@ -105,6 +111,7 @@ public nonisolated enum PictureDecoder {
                 open = false   // a failed write closes the loader
                 throw .notAPicture(file: path, detail: take(error))
             }
+            progress(min(1, Double(bytesRead) / Double(fileSize)))
         }
         var error: UnsafeMutablePointer<GError>?
         open = false
@@ -122,6 +129,23 @@ public nonisolated enum PictureDecoder {
             throw .notAPicture(file: path, detail: "an unsupported pixel layout")
         }
         return pixels
+    }
+
+    /// The size to ask the loader for, or nil to keep the picture as it is (up to
+    /// `workingPixels`). The answer is the picture divided by 2, 4 or 8, rounded up, the first
+    /// of those that fits: exactly the sizes libjpeg decodes to by scaling its DCT, so
+    /// gdk-pixbuf's JPEG module decodes a 50-megapixel photo straight to 1/8 of its size and
+    /// the loader has nothing left to scale. A format that cannot decode smaller (PNG) is
+    /// decoded whole and scaled to this size by the loader. A picture still too large at 1/8
+    /// (over 64 megapixels) is scaled the rest of the way to `workingPixels`.
+    static func reducedSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+        guard width * height > workingPixels else { return nil }
+        for divisor in [2, 4, 8] {
+            let reduced = (width: (width + divisor - 1) / divisor, height: (height + divisor - 1) / divisor)
+            if reduced.width * reduced.height <= workingPixels { return reduced }
+        }
+        let scale = (Double(workingPixels) / Double(width * height)).squareRoot()
+        return (max(1, Int(Double(width) * scale)), max(1, Int(Double(height) * scale)))
     }
 
     /// gdk-pixbuf's incremental loaders return a cut-short PNG or JPEG as a whole picture, the
@@ -157,6 +181,13 @@ public nonisolated enum PictureDecoder {
             }
         }
         return PixelBuffer(width: width, height: height, rgba: out)
+    }
+
+    /// Takes ownership of a g_malloc'ed C string (NULL allowed) and frees it.
+    private static func takeGString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        defer { g_free(pointer) }
+        return String(cString: pointer)
     }
 
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
