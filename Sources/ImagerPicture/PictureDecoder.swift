@@ -25,6 +25,8 @@ public enum PictureDecoder {
         /// gdk-pixbuf does not recognise it, or it is damaged or cut short.
         case notAPicture(file: String, detail: String)
         case tooLarge(file: String, width: Int, height: Int)
+        /// Decoded, but every pixel is transparent: there is no colour to take.
+        case nothingVisible(file: String)
         case cancelled
 
         public var description: String {
@@ -33,7 +35,20 @@ public enum PictureDecoder {
             case let .notAPicture(file, detail): "\(file): is not a picture Imager can read, or it is damaged or cut short (\(detail))"
             case let .tooLarge(file, width, height):
                 "\(file): is \(width) × \(height) pixels; Imager reads pictures of up to \(maximumPixels / 1_000_000) megapixels"
+            case let .nothingVisible(file): "\(file): every pixel is transparent"
             case .cancelled: "Cancelled"
+            }
+        }
+
+        /// The same failure naming the file as `file` (a window shows the file's name, not
+        /// the whole path the decoder was given).
+        public func naming(_ file: String) -> Failure {
+            switch self {
+            case let .unreadable(_, reason): .unreadable(file: file, reason: reason)
+            case let .notAPicture(_, detail): .notAPicture(file: file, detail: detail)
+            case let .tooLarge(_, width, height): .tooLarge(file: file, width: width, height: height)
+            case .nothingVisible: .nothingVisible(file: file)
+            case .cancelled: .cancelled
             }
         }
     }
@@ -138,7 +153,7 @@ public enum PictureDecoder {
     /// the loader has nothing left to scale. A format that cannot decode smaller (PNG) is
     /// decoded whole and scaled to this size by the loader. A picture still too large at 1/8
     /// (over 64 megapixels) is scaled the rest of the way to `workingPixels`.
-    static func reducedSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+    public static func reducedSize(width: Int, height: Int) -> (width: Int, height: Int)? {
         guard width * height > workingPixels else { return nil }
         for divisor in [2, 4, 8] {
             let reduced = (width: (width + divisor - 1) / divisor, height: (height + divisor - 1) / divisor)
