@@ -10,8 +10,8 @@ import ImagerCore
 /// picture's size from its header, before any pixel is allocated, and a picture of more than
 /// `maximumPixels` is refused there (the loader is told the size is 0 × 0, which tells the
 /// format's module to stop without allocating, as `gdk_pixbuf_get_file_info` does). A large
-/// picture that is allowed is reduced as it loads where the format can, else right after
-/// (see `reducedSize`).
+/// picture that is allowed is reduced as it loads where the format can (JPEG, SVG), else
+/// sampled once decoded (see `requestedSize`).
 public enum PictureDecoder {
     /// 100 million pixels: a 50-megapixel photo passes, a 30,000 × 30,000 bomb does not.
     public static let maximumPixels = 100_000_000
@@ -88,7 +88,12 @@ public enum PictureDecoder {
             if width <= 0 || height <= 0 || pixels > PictureDecoder.maximumPixels {
                 check.refused = true
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
-            } else if let reduced = PictureDecoder.reducedSize(width: Int(width), height: Int(height)) {
+            } else if let format = gdk_pixbuf_loader_get_format(loader),
+                      let name = gdk_pixbuf_format_get_name(format).map({ pointer in
+                          defer { g_free(pointer) }
+                          return String(cString: pointer)
+                      }),
+                      let reduced = PictureDecoder.requestedSize(width: Int(width), height: Int(height), format: name) {
                 gdk_pixbuf_loader_set_size(loader, Int32(reduced.width), Int32(reduced.height))
             }
         }
@@ -146,21 +151,40 @@ public enum PictureDecoder {
         return pixels
     }
 
-    /// The size to ask the loader for, or nil to keep the picture as it is (up to
-    /// `workingPixels`). The answer is the picture divided by 2, 4 or 8, rounded up, the first
-    /// of those that fits: exactly the sizes libjpeg decodes to by scaling its DCT, so
-    /// gdk-pixbuf's JPEG module decodes a 50-megapixel photo straight to 1/8 of its size and
-    /// the loader has nothing left to scale. A format that cannot decode smaller (PNG) is
-    /// decoded whole and scaled to this size by the loader. A picture still too large at 1/8
-    /// (over 64 megapixels) is scaled the rest of the way to `workingPixels`.
-    public static func reducedSize(width: Int, height: Int) -> (width: Int, height: Int)? {
+    /// The size to ask the `format`'s module for, or nil to let it decode the whole picture.
+    /// Only formats that decode smaller for less work are asked:
+    /// - JPEG: the picture divided by 2, 4 or 8, rounded up, the first that fits in
+    ///   `workingPixels` (else 1/8): exactly the sizes libjpeg decodes to by scaling its DCT,
+    ///   so a 50-megapixel photo is decoded straight to 1/8 of its size and the loader has
+    ///   nothing left to scale.
+    /// - SVG: drawn at `workingPixels`.
+    /// Any other format (PNG among them) decodes every pixel whatever it is asked; asking for
+    /// a size would only add the loader's bilinear scaling of the whole picture (67 ms for 50
+    /// megapixels), so it is left whole and sampled by `rgba(of:)` instead.
+    public static func requestedSize(width: Int, height: Int, format: String) -> (width: Int, height: Int)? {
         guard width * height > workingPixels else { return nil }
-        for divisor in [2, 4, 8] {
-            let reduced = (width: (width + divisor - 1) / divisor, height: (height + divisor - 1) / divisor)
-            if reduced.width * reduced.height <= workingPixels { return reduced }
+        switch format {
+        case "jpeg":
+            for divisor in [2, 4, 8] {
+                let reduced = (width: (width + divisor - 1) / divisor, height: (height + divisor - 1) / divisor)
+                if reduced.width * reduced.height <= workingPixels || divisor == 8 { return reduced }
+            }
+            return nil
+        case "svg":
+            let scale = (Double(workingPixels) / Double(width * height)).squareRoot()
+            return (max(1, Int(Double(width) * scale)), max(1, Int(Double(height) * scale)))
+        default:
+            return nil
         }
-        let scale = (Double(workingPixels) / Double(width * height)).squareRoot()
-        return (max(1, Int(Double(width) * scale)), max(1, Int(Double(height) * scale)))
+    }
+
+    /// Every `step`-th pixel of every `step`-th row keeps a picture of more than
+    /// `workingPixels` under it. Point samples, not averages: each sampled colour is one the
+    /// picture has, and each area keeps its share of the samples.
+    static func samplingStep(width: Int, height: Int) -> Int {
+        var step = 1
+        while ((width + step - 1) / step) * ((height + step - 1) / step) > workingPixels { step += 1 }
+        return step
     }
 
     /// gdk-pixbuf's incremental loaders return a cut-short PNG or JPEG as a whole picture, the
@@ -176,18 +200,21 @@ public enum PictureDecoder {
         }
     }
 
-    /// The pixbuf's pixels as tightly packed RGBA (gdk-pixbuf pads rows and may have no alpha).
+    /// The pixbuf's pixels as tightly packed RGBA (gdk-pixbuf pads rows and may have no
+    /// alpha), sampled down to `workingPixels` (see `samplingStep`).
     private static func rgba(of pixbuf: OpaquePointer) -> PixelBuffer? {
-        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let fullWidth = Int(gdk_pixbuf_get_width(pixbuf)), fullHeight = Int(gdk_pixbuf_get_height(pixbuf))
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, channels == 3 || channels == 4, width > 0, height > 0,
+        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, channels == 3 || channels == 4, fullWidth > 0, fullHeight > 0,
               let source = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
+        let step = samplingStep(width: fullWidth, height: fullHeight)
+        let width = (fullWidth + step - 1) / step, height = (fullHeight + step - 1) / step
         var out = [UInt8](repeating: 255, count: width * height * 4)
         out.withUnsafeMutableBufferPointer { target in
             for y in 0..<height {
-                let row = source + y * stride
+                let row = source + y * step * stride
                 for x in 0..<width {
-                    let from = row + x * channels, to = (y * width + x) * 4
+                    let from = row + x * step * channels, to = (y * width + x) * 4
                     target[to] = from[0]
                     target[to + 1] = from[1]
                     target[to + 2] = from[2]
