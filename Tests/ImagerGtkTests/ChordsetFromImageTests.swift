@@ -135,7 +135,7 @@ final class ChordsetFromImageTests: GtkTestCase {
         XCTAssertEqual(window.list.selectedPosition, 30, "the new row is selected")
         XCTAssertEqual(window.list.selectedChordset?.id, added.id)
         XCTAssertTrue(pump(until: { window.list.boundRow(at: 30) != nil }, seconds: 3), "and scrolled to")
-        XCTAssertEqual(window.toast.message, "Added “Harbour at dusk” from “Harbour at dusk.png”")
+        XCTAssertEqual(window.toast.message, "New chordset from “Harbour at dusk.png”")
 
         XCTAssertEqual(window.controller.undoName, "Add “Harbour at dusk”")
         window.controller.undo()
@@ -186,7 +186,7 @@ final class ChordsetFromImageTests: GtkTestCase {
         XCTAssertTrue(pump(until: { window.transfer == nil && window.controller.count == 2 }, seconds: 10))
         XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "blocks"], "only the first file")
         XCTAssertEqual(window.toast.message,
-                       "Added “blocks” from “blocks.png” (the first of 2 files dropped; drop one at a time)")
+                       "New chordset from “blocks.png” (first of 2 files dropped)")
 
         XCTAssertTrue(window.open(dropped: [json.path]))
         XCTAssertTrue(pump(until: { window.transfer == nil && window.controller.count == 4 }, seconds: 10))

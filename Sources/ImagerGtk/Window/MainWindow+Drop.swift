@@ -38,7 +38,7 @@ extension MainWindow {
             toast.show("Wait for the file being read to finish, then drop again", offersUndo: false)
             return false
         }
-        let aside = paths.count > 1 ? "the first of \(paths.count) files dropped; drop one at a time" : nil
+        let aside = paths.count > 1 ? "first of \(paths.count) files dropped" : nil
         switch DroppedFile(path: first) {
         case .chordsets: importChordsets(from: first, aside: aside)
         case .picture: addChordset(fromPicture: first, aside: aside)

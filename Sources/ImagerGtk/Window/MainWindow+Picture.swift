@@ -42,7 +42,8 @@ extension MainWindow {
             guard let added = controller.add(made), let position = controller.index(of: added.id) else { return }
             list.select(position: position)
             list.scrollTo(position: position)
-            toast.show("Added “\(added.title)” from “\(name)”" + aside)
+            // The row shows the title; the toast names where it came from, short enough not to be cut.
+            toast.show("New chordset from “\(name)”" + aside)
         case .failure(.cancelled):
             toast.show("Cancelled; nothing was added" + aside, offersUndo: false)
         case let .failure(failure):
