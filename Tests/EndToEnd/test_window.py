@@ -3,12 +3,16 @@
 The main story is one session, in order: add a chordset, type its title, swipe it away,
 undo, then switch to another window so Imager saves, and check the database."""
 import os
+import shutil
 import signal
 import sqlite3
+import struct
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
+import zlib
 
 from harness import App, click, extents, move_pointer, screenshot, wait_for, xdotool
 
@@ -78,8 +82,8 @@ def control_z_brings_the_deleted_chordset_back(app):
     app.wait_for_control("label", TITLE)
 
 
-@test
-def switching_to_another_window_saves(app):
+def focus_another_window(app, saves_before):
+    """Gives the focus to an xmessage window until Imager has printed one more “Saved ” line."""
     other = subprocess.Popen(["xmessage", "-geometry", "+900+600", "another window"],
                              stderr=subprocess.DEVNULL)
     try:
@@ -88,13 +92,83 @@ def switching_to_another_window_saves(app):
                                                  capture_output=True, text=True).stdout.split()[0],
                           10, "xmessage's window")
         xdotool("windowfocus", "--sync", window)
-        wait_for(lambda: app.saved_lines(), 10, "a “Saved ” line on stdout")
-        chordsets, chords, titles = rows(app.database)
-        assert chords == 8 * chordsets, f"{chords} chords for {chordsets} chordsets"
-        assert TITLE in titles, f"{TITLE!r} not in {titles}"
-        assert chordsets == 7, f"expected the 6 starter chordsets and {TITLE!r}, found {titles}"
+        wait_for(lambda: len(app.saved_lines()) > saves_before, 10, "a “Saved ” line on stdout")
     finally:
         other.terminate()
+        other.wait(5)
+
+
+@test
+def switching_to_another_window_saves(app):
+    focus_another_window(app, len(app.saved_lines()))
+    chordsets, chords, titles = rows(app.database)
+    assert chords == 8 * chordsets, f"{chords} chords for {chordsets} chordsets"
+    assert TITLE in titles, f"{TITLE!r} not in {titles}"
+    assert chordsets == 7, f"expected the 6 starter chordsets and {TITLE!r}, found {titles}"
+
+
+STRIPES = [(0x1B, 0x26, 0x3B), (0x41, 0x5A, 0x77), (0x77, 0x8D, 0xA9), (0xE0, 0xE1, 0xDD),
+           (0xC0, 0x48, 0x5E), (0xF6, 0xD1, 0x4E), (0x2E, 0x8B, 0x57), (0x8B, 0x45, 0x13)]
+
+
+def stripes_png(path, width=320, height=60):
+    """Eight vertical stripes of STRIPES, as an 8-bit RGB PNG."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    row = b"\0" + b"".join(bytes(STRIPES[x * 8 // width]) for x in range(width))
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                  + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
+
+
+def chord_colours(database, title):
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        packed = [row[0] for row in connection.execute(
+            "SELECT chord.color FROM chord JOIN chordset ON chord.chordset_id = chordset.id "
+            "WHERE chordset.title = ? ORDER BY chord.slot", (title,))]
+        return [f"#{value >> 24 & 0xFF:02X}{value >> 16 & 0xFF:02X}{value >> 8 & 0xFF:02X}" for value in packed]
+    finally:
+        connection.close()
+
+
+@test
+def a_picture_opened_from_the_menu_becomes_a_chordset_that_is_saved(app):
+    folder = tempfile.mkdtemp(prefix="imager-e2e-picture-")
+    try:
+        open_a_picture_from_the_menu(app, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def open_a_picture_from_the_menu(app, folder):
+    path = os.path.join(folder, "Harbour Stripes.png")
+    stripes_png(path)
+    before, _, titles_before = rows(app.database)
+    app.focus()
+    click(app.wait_for_control("push button", "Main Menu"))
+    click(app.wait_for_control("menu item", "New Chordset from Image…"))
+    # GTK's own chooser (no portal here): Ctrl+L opens its location field.
+    wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "New Chordset from Image"],
+                                    capture_output=True, text=True).stdout.split(), 10, "the file chooser")
+    time.sleep(0.5)
+    xdotool("key", "ctrl+l")
+    time.sleep(0.3)
+    xdotool("type", "--delay", 20, path)
+    time.sleep(0.3)
+    xdotool("key", "Return")
+    app.wait_for_control("label", "Harbour Stripes", seconds=10)
+    app.wait_for_control("label", "New chordset from “Harbour Stripes.png”")
+    screenshot("picture-added")
+
+    focus_another_window(app, len(app.saved_lines()))
+    chordsets, chords, titles = rows(app.database)
+    assert chordsets == before + 1, f"one chordset more than {titles_before}, found {titles}"
+    assert chords == 8 * chordsets, f"{chords} chords for {chordsets} chordsets"
+    assert titles[-1] == "Harbour Stripes", f"the new chordset goes last: {titles}"
+    expected = sorted(f"#{r:02X}{g:02X}{b:02X}" for r, g, b in STRIPES)
+    assert sorted(chord_colours(app.database, "Harbour Stripes")) == expected, \
+        f"{chord_colours(app.database, 'Harbour Stripes')} are not the stripes' colours {expected}"
 
 
 @test
