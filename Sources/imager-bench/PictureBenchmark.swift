@@ -36,8 +36,8 @@ struct PictureBenchmark {
             defer { try? FileManager.default.removeItem(atPath: path) }
             try SamplePhoto.write(width: size.width, height: size.height, format: format, to: path)
             let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            log(String(format: "chordset from the %@ (%.0f MB), %d times", format.rawValue.uppercased(),
-                       Double(bytes) / 1_000_000, repetitions))
+            log(String(format: "chordset from the %@ (%.0f MiB), %d times", format.rawValue.uppercased(),
+                       Double(bytes) / 1_048_576, repetitions))
             var imager: [Double] = [], floor: [Double] = []
             for _ in 0..<repetitions {
                 imager.append(try timeImager(path))
