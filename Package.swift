@@ -1,8 +1,11 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerPicture -> ImagerCore.
+// Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerDrawing, ImagerPicture -> ImagerCore.
 // CGtk is the C module map over gtk4 plus inline shims for what Swift cannot import.
+// ImagerDrawing (over CCairo, the module map over cairo alone) is the one chord renderer:
+// the list's cells, the editor, a full-screen view and the command line's PNGs all draw
+// through it, so it must not need GTK or a display.
 let package = Package(
     name: "Imager",
     products: [
@@ -18,9 +21,19 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
         .target(
             name: "ImagerCore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            // GRDBSQLite: the import binds lumi rows straight to SQLite (millions per file).
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "ImagerDrawing",
+            dependencies: ["CCairo", "ImagerCore"]
         ),
         // gdk-pixbuf without GTK: pictures are decoded (and the benchmark writes its test photos)
         // on any thread, by the window, the command line and the benchmark alike.
@@ -37,7 +50,7 @@ let package = Package(
         // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CGtk", "ImagerCore", "ImagerPicture"],
+            dependencies: ["CGtk", "ImagerCore", "ImagerDrawing", "ImagerPicture"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
@@ -58,9 +71,15 @@ let package = Package(
             name: "imager-stress",
             dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(
+            name: "ImagerDrawingTests",
+            dependencies: ["ImagerDrawing", "ImagerCore", "CCairo"],
+            // The reference images are found through #filePath, so an update can rewrite them.
+            exclude: ["References"]
+        ),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: [
-            "ImagerGtk", "ImagerCore", "ImagerPicture", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+            "ImagerGtk", "ImagerCore", "ImagerDrawing", "ImagerPicture", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

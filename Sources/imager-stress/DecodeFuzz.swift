@@ -47,9 +47,9 @@ enum DecodeFuzz {
 
     /// nil when the decoder did what the input's expectation allows.
     static func check(_ input: FuzzInput) -> String? {
-        let result: [Chordset]
+        let decoded: ChordsetsWithLumis
         do {
-            result = try ChordsetDocument.decode(Data(input.bytes), file: fileName)
+            decoded = try ChordsetDocument.decode(Data(input.bytes), file: fileName)
         } catch {
             input.lastOutcomeAccepted = false
             guard error.file == fileName, !error.reason.isEmpty else { return "refused without naming the file: \(error)" }
@@ -62,6 +62,7 @@ enum DecodeFuzz {
             }
         }
         input.lastOutcomeAccepted = true
+        let result = decoded.chordsets
         if case .reject = input.expectation { return "accepted an invalid document (\(result.count) chordsets)" }
         if case let .accept(expected) = input.expectation {
             guard result.count == expected.count else { return "accepted \(result.count) chordsets, expected \(expected.count)" }
@@ -69,17 +70,29 @@ enum DecodeFuzz {
                 if let id = want.id, got.id != id { return "chordsets[\(index)]: id \(got.id), expected \(id)" }
                 if got.title != ChordsetTitle.sanitized(want.title) { return "chordsets[\(index)]: title \(got.title.debugDescription)" }
                 if got.chords.map(\.color) != want.colors { return "chordsets[\(index)]: colours differ" }
+                func values(_ lumis: [Lumi]) -> [[UInt64]] {
+                    lumis.map { [$0.x.bitPattern, $0.y.bitPattern, $0.size.bitPattern, $0.rotation.bitPattern, $0.glow.bitPattern,
+                                 UInt64($0.color.packed), UInt64(LumiShape.allCases.firstIndex(of: $0.shape)!)] }
+                }
+                if decoded.lumis[index].slots.map(values) != want.lumis.map(values) { return "chordsets[\(index)]: lumis differ" }
                 // A chordset keeps its dates to the millisecond.
                 if let created = want.createdAt, got.createdAt != Date(timeIntervalSince1970: (created * 1000).rounded() / 1000) {
                     return "chordsets[\(index)]: createdAt \(got.createdAt.timeIntervalSince1970), expected \(created)"
                 }
             }
         }
-        return checkWhole(result)
+        return checkWhole(decoded)
     }
 
     /// What any accepted document must satisfy, whatever it looked like.
-    private static func checkWhole(_ result: [Chordset]) -> String? {
+    private static func checkWhole(_ decoded: ChordsetsWithLumis) -> String? {
+        let result = decoded.chordsets
+        for (index, lumis) in decoded.lumis.enumerated() {
+            if let slot = lumis.slots.firstIndex(where: { $0.count > Lumi.maximumPerChord }) {
+                return "chordsets[\(index)].chords[\(slot)] has too many lumis"
+            }
+            if let bad = lumis.slots.joined().first(where: { $0.refusal != nil }) { return "chordsets[\(index)]: accepted \(bad)" }
+        }
         if Set(result.map(\.id)).count != result.count { return "accepted duplicate ids" }
         for (index, chordset) in result.enumerated() {
             if chordset.chords.count != Chordset.chordCount { return "chordsets[\(index)] has \(chordset.chords.count) chords" }
@@ -87,12 +100,18 @@ enum DecodeFuzz {
                 return "chordsets[\(index)]: a control character survived in \(chordset.title.debugDescription)"
             }
         }
-        let again: [Chordset]
+        let againWhole: ChordsetsWithLumis
         do {
-            again = try ChordsetDocument.decode(ChordsetDocument.encode(result), file: "round trip")
+            againWhole = try ChordsetDocument.decode(ChordsetDocument.encode(decoded), file: "round trip")
         } catch {
             return "its own export was refused: \(error)"
         }
+        let again = againWhole.chordsets
+        // Lumis come back with fresh ids and every other field bit for bit.
+        func lumiKey(_ lumis: ChordsetLumis) -> [[String]] {
+            lumis.slots.map { $0.map { "\($0.shape) \($0.x.bitPattern) \($0.y.bitPattern) \($0.size.bitPattern) \($0.rotation.bitPattern) \($0.glow.bitPattern) \($0.color.hex)" } }
+        }
+        guard againWhole.lumis.map(lumiKey) == decoded.lumis.map(lumiKey) else { return "export then import changed the lumis" }
         func key(_ c: Chordset) -> [String] { [c.id.uuidString, c.title] + c.chords.map(\.color.hex) }
         guard again.map(key) == result.map(key) else { return "export then import changed the chordsets" }
         // Date keeps seconds since 2001, so seconds since 1970 can move by a rounding step.

@@ -17,6 +17,8 @@ final class FuzzInput {
         var title: String
         var createdAt: Double?
         var colors: [RGBAColor]
+        /// Each chord's lumis (ids aside: an import gives fresh ones).
+        var lumis: [[Lumi]] = Array(repeating: [], count: Chordset.chordCount)
     }
 
     let bytes: [UInt8]
@@ -94,6 +96,7 @@ private struct Maker {
     mutating func validDocument() -> (JSONText, [FuzzInput.Expected]) {
         var entries: [JSONText] = []
         var expected: [FuzzInput.Expected] = []
+        var anyLumis = false
         for _ in 0..<pick([0, 1, 1, 2, 3, 5, 8]) {
             var members: [(String, JSONText)] = []
             var want = FuzzInput.Expected(id: nil, title: pick(Self.titles), createdAt: nil, colors: [])
@@ -116,7 +119,15 @@ private struct Maker {
                 want.colors.append(color)
                 var hex = "#" + [color.red, color.green, color.blue].map(Self.hex2).joined()
                 if !opaque || chance(8) { hex += Self.hex2(color.alpha) }
-                chords.append(.object([("color", .string(chance(2) ? hex : hex.lowercased()))]))
+                var chord: [(String, JSONText)] = [("color", .string(chance(2) ? hex : hex.lowercased()))]
+                if chance(4) {
+                    let lumis = (0..<Int.random(in: 0...4, using: &rng)).map { _ in randomLumi() }
+                    want.lumis[chords.count] = lumis.map(\.lumi)
+                    chord.append(("lumis", .array(lumis.map(\.text))))
+                    anyLumis = true
+                }
+                if chance(3) { chord.reverse() }
+                chords.append(.object(chord))
             }
             members.append(("chords", .array(chords)))
             if chance(10) { members.append(("note", .string("unknown keys are ignored"))) }
@@ -124,9 +135,31 @@ private struct Maker {
             entries.append(.object(members))
             expected.append(want)
         }
-        var root: [(String, JSONText)] = [("version", .number(chance(10) ? "1.0" : "1")), ("chordsets", .array(entries))]
+        // Version 1 files are read by the same rules; lumis in one are read too.
+        let version = anyLumis || chance(2) ? pick(["2", "2.0"]) : pick(["1", "1.0"])
+        var root: [(String, JSONText)] = [("version", .number(version)), ("chordsets", .array(entries))]
         if chance(3) { root.reverse() }
         return (.object(root), expected)
+    }
+
+    /// A valid lumi and its JSON: numbers as Swift writes them (shortest round-trip text,
+    /// exponents included); rotation and glow sometimes left out (then 0).
+    mutating func randomLumi() -> (lumi: Lumi, text: JSONText) {
+        func unit() -> Double { pick([0, 1, 0.5, 1e-7, 5e-324, Double.random(in: 0...1, using: &rng)]) }
+        let shape = pick(LumiShape.allCases)
+        let size = pick([1, 1e-9, Double.random(in: Double.ulpOfOne...1, using: &rng)])
+        let rotation = chance(3) ? 0 : pick([0, 359.99999999999994, Double.random(in: 0..<360, using: &rng)])
+        let glow = chance(3) ? 0 : unit()
+        let color = RGBAColor(red: byte(), green: byte(), blue: byte(), alpha: byte())
+        let lumi = Lumi(shape: shape, x: unit(), y: unit(), size: size, rotation: rotation, color: color, glow: glow)
+        var members: [(String, JSONText)] = [("shape", .string(shape.rawValue)), ("x", .number(lumi.x.description)),
+                                             ("y", .number(lumi.y.description)), ("size", .number(size.description)),
+                                             ("color", .string(color.hex))]
+        if rotation != 0 || chance(2) { members.append(("rotation", .number(rotation.description))) }
+        if glow != 0 || chance(2) { members.append(("glow", .number(glow.description))) }
+        if chance(10) { members.append(("id", .string("ignored"))) }
+        members.shuffle(using: &rng)
+        return (lumi, .object(members))
     }
 
     /// Breaks the document in one way the decoder must refuse; returns the entry broken, if any.
@@ -134,7 +167,7 @@ private struct Maker {
         guard case var .object(members) = root,
               let listIndex = members.firstIndex(where: { $0.0 == "chordsets" }),
               case var .array(entries) = members[listIndex].1 else { return nil }
-        let kind = entryCount > 0 ? index(12) : 8 + index(4)
+        let kind = entryCount > 0 ? index(13) : 8 + index(4)
         var entryIndex = entryCount > 0 ? index(entryCount) : 0
         func setEntry(_ key: String, _ value: JSONText?) {
             guard case var .object(fields) = entries[entryIndex] else { return }
@@ -154,6 +187,8 @@ private struct Maker {
             if !chords.isEmpty && chance(2) { chords.removeLast(Int.random(in: 1...chords.count, using: &rng)) } else {
                 chords += Array(repeating: .object([("color", .string("#000000"))]), count: Int.random(in: 1...3, using: &rng))
             }
+            // A second break may undo the first one's count: never leave exactly eight.
+            if chords.count == Chordset.chordCount { chords.append(.object([("color", .string("#000000"))])) }
             mutations.append("chordsets[\(entryIndex)] has \(chords.count) chords")
             setEntry("chords", .array(chords))
         case 1:
@@ -206,7 +241,7 @@ private struct Maker {
             broken = nil
             mutations.append("bad version")
             members.removeAll { $0.0 == "version" }
-            if !chance(5) { members.append(("version", pick([.number("2"), .string("1"), .bool(true), .null, .number("0.5"), .number("-1")]))) }
+            if !chance(5) { members.append(("version", pick([.number("3"), .string("1"), .bool(true), .null, .number("0.5"), .number("-1")]))) }
         case 10:
             broken = nil
             mutations.append("chordsets not a list")
@@ -214,6 +249,26 @@ private struct Maker {
             root = .object(members)
             if chance(4) { members.remove(at: listIndex); root = .object(members) }
             return broken
+        case 12:
+            // A bad lumi in some chord: out of range, unknown shape, wrong type, missing, or too many.
+            var chords = entryChords()
+            if chords.isEmpty { chords = Array(repeating: .object([("color", .string("#000000"))]), count: Chordset.chordCount) }
+            let good = randomLumi().text
+            let bad: JSONText = pick([
+                .object([("shape", .string("hexagon")), ("x", .number("0.5")), ("y", .number("0.5")), ("size", .number("0.5")), ("color", .string("#FFFFFF"))]),
+                .object([("shape", .string("star")), ("x", .number("1.5")), ("y", .number("0.5")), ("size", .number("0.5")), ("color", .string("#FFFFFF"))]),
+                .object([("shape", .string("star")), ("x", .number("0.5")), ("y", .number("0.5")), ("size", .number("0")), ("color", .string("#FFFFFF"))]),
+                .object([("shape", .string("star")), ("x", .number("0.5")), ("y", .number("0.5")), ("size", .number("0.5")), ("rotation", .number("360")), ("color", .string("#FFFFFF"))]),
+                .object([("shape", .string("star")), ("x", .string("0.5")), ("y", .number("0.5")), ("size", .number("0.5")), ("color", .string("#FFFFFF"))]),
+                .object([("shape", .string("star")), ("x", .number("0.5")), ("y", .number("0.5")), ("color", .string("#FFFFFF"))]),
+                .object([("shape", .string("star")), ("x", .number("0.5")), ("y", .number("0.5")), ("size", .number("0.5")), ("color", .string("red"))]),
+                .null,
+            ])
+            let list: JSONText = chance(6) ? .array(Array(repeating: good, count: Lumi.maximumPerChord + 1)) : .array([good, bad])
+            let slot = index(chords.count)
+            chords[slot] = .object([("color", .string("#000000")), ("lumis", list)])
+            mutations.append("chordsets[\(entryIndex)].chords[\(slot)] bad lumi")
+            setEntry("chords", .array(chords))
         default:
             mutations.append("top level not an object")
             root = pick([.array([.object(members)]), .string("chordsets"), .number("1"), .null])

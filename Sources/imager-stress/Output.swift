@@ -21,6 +21,7 @@ enum Output {
         case .diskFull: "diskFull"
         case .busy: "busy"
         case .refused: "refused"
+        case .refusedLumi: "refusedLumi"
         case .cancelled: "cancelled"
         case .failed: "failed"
         }

@@ -88,7 +88,8 @@ enum CommandLineTool {
             return withStore { store in
                 let loaded = try store.load()
                 reportUnreadable(loaded.unreadable)
-                let data = ChordsetDocument.encode(loaded.chordsets)
+                // Lumis are read one chordset at a time, inside one read transaction.
+                let data = try store.readingLumis { lumisOf in try ChordsetDocument.encode(loaded.chordsets, lumisOf: lumisOf) }
                 if path == "-" {
                     try writeToStandardOutput(data)
                 } else {

@@ -33,6 +33,10 @@ def seed_chordsets():
         return json.load(f)["chordsets"]
 
 
+# How many starter chordsets a new database gets (six colour rows, then three with lumis).
+SEED_COUNT = len(seed_chordsets())
+
+
 def sha256(path):
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()

@@ -4,7 +4,7 @@ import json
 import os
 import unittest
 
-from support import Sandbox, document, seed_chordsets
+from support import SEED_COUNT, Sandbox, document, seed_chordsets
 
 
 class CommandLineTests(unittest.TestCase):
@@ -18,13 +18,13 @@ class CommandLineTests(unittest.TestCase):
             self.assertIn(option, text)
         self.assertIn("io.github.imagerproject.Imager/imager.sqlite", text)
 
-    def test_first_list_seeds_the_six_starter_chordsets_one_line_each(self):
+    def test_first_list_seeds_the_starter_chordsets_one_line_each(self):
         sandbox = Sandbox(self)
         rows = sandbox.list()
         expected = [(c["title"], [chord["color"].upper() for chord in c["chords"]]) for c in seed_chordsets()]
         self.assertEqual(rows, expected)
-        self.assertEqual(len(rows), 6)
-        # Seeding happens once: a second run lists the same six, not twelve.
+        self.assertEqual(len(rows), SEED_COUNT)
+        # Seeding happens once: a second run lists the same ones, not twice as many.
         self.assertEqual(sandbox.list(), expected)
 
     def test_list_line_is_title_tab_eight_colours(self):
@@ -64,9 +64,9 @@ class CommandLineTests(unittest.TestCase):
         sandbox.ok("--export", exported)
         sandbox.ok("--import", exported)
         chordsets = sandbox.export()["chordsets"]
-        self.assertEqual(len(chordsets), 12)
-        self.assertEqual(len({c["id"] for c in chordsets}), 12)
-        self.assertEqual([c["title"] for c in chordsets[6:]], [c["title"] for c in chordsets[:6]])
+        self.assertEqual(len(chordsets), 2 * SEED_COUNT)
+        self.assertEqual(len({c["id"] for c in chordsets}), 2 * SEED_COUNT)
+        self.assertEqual([c["title"] for c in chordsets[SEED_COUNT:]], [c["title"] for c in chordsets[:SEED_COUNT]])
 
     def test_errors_exit_non_zero_with_a_message(self):
         sandbox = Sandbox(self)

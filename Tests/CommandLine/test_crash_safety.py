@@ -11,7 +11,7 @@ import threading
 import time
 import unittest
 
-from support import STRESS, IMAGER, Sandbox, document, inspect_database, kill_hard
+from support import SEED_COUNT, STRESS, IMAGER, Sandbox, document, inspect_database, kill_hard
 
 IMPORT_KILLS = int(os.environ.get("IMAGER_IMPORT_KILLS", "25"))
 IMPORT_SIZE = int(os.environ.get("IMAGER_IMPORT_SIZE", "5000"))
@@ -87,9 +87,9 @@ class KillDuringImport(unittest.TestCase):
         rng = random.Random(20260521)
         sandbox = Sandbox(self)
         big = sandbox.write_json("big.json", document(IMPORT_SIZE, prefix="big"))
-        sandbox.list()  # seeds the six starter chordsets
+        sandbox.list()  # seeds the starter chordsets
         count = inspect_database(sandbox.db).chordsets
-        self.assertEqual(count, 6)
+        self.assertEqual(count, SEED_COUNT)
 
         # One import to the end, to know how long one takes.
         timed = sandbox.ok("--import", big)

@@ -6,7 +6,7 @@ and counted as skipped, where mounting is not allowed)."""
 import os
 import unittest
 
-from support import SEED, Sandbox, StressShell, Tmpfs, document, inspect_database, sha256
+from support import SEED, SEED_COUNT, Sandbox, StressShell, Tmpfs, document, inspect_database, sha256
 
 
 class FullDisk(unittest.TestCase):
@@ -29,7 +29,7 @@ class FullDisk(unittest.TestCase):
         sandbox.ok("--import", big)
         state = inspect_database(sandbox.db)
         state.assert_whole(self)
-        self.assertEqual(state.chordsets, 6 + 5000)
+        self.assertEqual(state.chordsets, SEED_COUNT + 5000)
 
     def test_export_onto_a_full_disk_fails_and_leaves_the_earlier_export_whole(self):
         disk = Tmpfs(self, "1m")
@@ -70,10 +70,10 @@ class FullDisk(unittest.TestCase):
         expected = shell.titles()
         reply = shell.send("save", expect="error")
         self.assertRegex(reply, r"^error diskFull: The disk holding .*imager\.sqlite is full\.$")
-        self.assertEqual(shell.state(), {"count": 3005, "unsaved": 3003, "saveError": "diskFull"})
+        self.assertEqual(shell.state(), {"count": SEED_COUNT + 2999, "unsaved": 3003, "saveError": "diskFull"})
         state = inspect_database(sandbox.db, titles=True)
         state.assert_whole(self)
-        self.assertEqual(state.chordsets, 6, "a failed save wrote part of itself")
+        self.assertEqual(state.chordsets, SEED_COUNT, "a failed save wrote part of itself")
 
         # Still full: a retry fails the same way and loses nothing.
         self.assertTrue(shell.send("save", expect="error").startswith("error diskFull"))
@@ -81,7 +81,7 @@ class FullDisk(unittest.TestCase):
 
         os.remove(filler)
         shell.send("save", expect="ok saved")
-        self.assertEqual(shell.state(), {"count": 3005, "unsaved": 0, "saveError": "none"})
+        self.assertEqual(shell.state(), {"count": SEED_COUNT + 2999, "unsaved": 0, "saveError": "none"})
         state = inspect_database(sandbox.db, titles=True)
         state.assert_whole(self)
         self.assertEqual(state.titles, expected)

@@ -41,8 +41,13 @@ class FuzzImport(unittest.TestCase):
         rng = random.Random(SEED)
         sandbox = Sandbox(self)
         sandbox.list()
-        base = {"version": 1, "chordsets": [chordset(t, i) for i, t in enumerate(
+        base = {"version": 2, "chordsets": [chordset(t, i) for i, t in enumerate(
             ["Warm", "Quote \" and \\", "مرحبا", "🎨", "tab\there"])]}
+        # Version 2: some chords carry lumis, so damage lands in them too.
+        base["chordsets"][1]["chords"][2]["lumis"] = [
+            {"shape": "star", "x": 0.5, "y": 0.4, "size": 0.3, "rotation": 15, "color": "#FFE9A8CC", "glow": 0.6},
+            {"shape": "circle", "x": 0.1, "y": 0.9, "size": 1, "color": "#FFFFFF"}]
+        base["chordsets"][3]["chords"][7]["lumis"] = [{"shape": "triangle", "x": 0, "y": 1, "size": 0.05, "color": "#102030"}]
         count = inspect_database(sandbox.db).chordsets
         runs = accepted = 0
         deadline = time.monotonic() + IMPORT_SECONDS

@@ -10,7 +10,7 @@ import os
 import unicodedata
 import unittest
 
-from support import SEED, Sandbox, StressShell, chordset, document, inspect_database, sha256
+from support import SEED, SEED_COUNT, Sandbox, StressShell, chordset, document, inspect_database, sha256
 
 HOSTILE_TITLES = [
     'He said "hi" and \'bye\'',
@@ -84,7 +84,7 @@ REFUSED = {
                               "is not valid JSON"),
     "top level a list": (b"[]", "top level must be an object"),
     "no version": (json.dumps({"chordsets": []}).encode(), '"version" is missing'),
-    "version 2": (doc(entry(), version=2), '"version" is 2'),
+    "version 3": (doc(entry(), version=3), '"version" is 3'),
     "version as text": (doc(entry(), version="1"), '"version" is "1"'),
     "version true": (doc(entry(), version=True), '"version" is true'),
     "chordsets not a list": (json.dumps({"version": 1, "chordsets": {"a": 1}}).encode(), '"chordsets" must be a list'),
@@ -144,18 +144,18 @@ class HostileTitles(unittest.TestCase):
         self.assertEqual(len(expected[-1]), 1_000)
 
         listed = sandbox.list()
-        self.assertEqual([title for title, _ in listed[6:]], expected)
+        self.assertEqual([title for title, _ in listed[SEED_COUNT:]], expected)
         exported = sandbox.export()["chordsets"]
-        self.assertEqual([c["title"] for c in exported[6:]], expected)
-        self.assertEqual([c["title"] for c in exported[:6]], ["Warm", "Ocean", "Forest", "Sunset", "Pastel", "Night"])
+        self.assertEqual([c["title"] for c in exported[SEED_COUNT:]], expected)
+        self.assertEqual([c["title"] for c in exported[:SEED_COUNT]], ["Warm", "Ocean", "Forest", "Sunset", "Pastel", "Night", "Starry Night", "Suns", "Fireflies"])
         state = inspect_database(sandbox.db, titles=True)
         state.assert_whole(self)
-        self.assertEqual(state.titles[6:], expected)
+        self.assertEqual(state.titles[SEED_COUNT:], expected)
 
         # And round trip: the export imports to the same titles again.
         again = Sandbox(self)
-        again.ok("--import", sandbox.write_json("exported.json", {"version": 1, "chordsets": exported[6:]}))
-        self.assertEqual([title for title, _ in again.list()[6:]], expected)
+        again.ok("--import", sandbox.write_json("exported.json", {"version": 1, "chordsets": exported[SEED_COUNT:]}))
+        self.assertEqual([title for title, _ in again.list()[SEED_COUNT:]], expected)
 
 
 class RefusedFiles(unittest.TestCase):
@@ -182,30 +182,32 @@ class RefusedFiles(unittest.TestCase):
             with self.subTest(label):
                 path = self.sandbox.write_bytes(label.replace(" ", "-") + ".json", content)
                 self.assert_refused(path, fragment)
-        self.assertEqual(len(self.sandbox.list()), 6)
+        self.assertEqual(len(self.sandbox.list()), SEED_COUNT)
 
     def test_one_bad_entry_at_the_end_of_a_big_file_refuses_all_of_it(self):
         big = document(5000)
         big["chordsets"][4999]["chords"][3]["color"] = "#12345G"
         path = self.sandbox.write_json("big-bad-end.json", big)
         self.assert_refused(path, "chordsets[4999] (“chordset 4999”): chord 4 has the colour \"#12345G\"")
-        self.assertEqual(len(self.sandbox.list()), 6)
+        self.assertEqual(len(self.sandbox.list()), SEED_COUNT)
 
-    def test_a_100_megabyte_file_is_refused_quickly_without_reading_it(self):
+    def test_a_file_over_the_limit_is_refused_quickly_without_reading_it(self):
         path = self.sandbox.path("huge.json")
         one = json.dumps(entry()).encode() + b","
         with open(path, "wb") as f:
-            f.write(b'{"version": 1, "chordsets": [')
-            for _ in range(100 * 1024 * 1024 // (len(one) * 1000) + 1):
+            f.write(b'{"version": 2, "chordsets": [')
+            for _ in range(10 * 1024 * 1024 // (len(one) * 1000) + 1):
                 f.write(one * 1000)
             f.write(json.dumps(entry()).encode() + b"]}")
-        self.assertGreater(os.path.getsize(path), 100 * 1024 * 1024)
+            # Sparse beyond the first 10 MB: the size is over 512 MiB, the disk barely used.
+            f.truncate(520 * 1024 * 1024)
+        self.assertGreater(os.path.getsize(path), 512 * 1024 * 1024)
         link = self.sandbox.path("link-to-huge.json")
         os.symlink(path, link)
         try:
             for candidate in (path, link):
                 with self.subTest(candidate):
-                    result = self.assert_refused(candidate, "MB; Imager reads files of up to 64 MiB", max_seconds=5)
+                    result = self.assert_refused(candidate, "MB; Imager reads files of up to 512 MiB", max_seconds=5)
                     # It never read the file: a run of imager takes about 30 MB on its own.
                     self.assertLess(result.max_rss_kb, 80 * 1024, f"peak memory {result.max_rss_kb} kB")
         finally:
@@ -223,7 +225,7 @@ class BrokenSeed(unittest.TestCase):
     CASES = {
         "malformed": (b'{"version": 1, "chordsets": [', "is not valid JSON"),
         "seven chords": (doc(entry(), entry("Short", chords=7)), "chordsets[1] (“Short”) has 7 chords"),
-        "version 2": (doc(entry(), version=2), '"version" is 2'),
+        "version 3": (doc(entry(), version=3), '"version" is 3'),
     }
 
     def broken_seed_dir(self, sandbox, content):
@@ -250,7 +252,7 @@ class BrokenSeed(unittest.TestCase):
                 # Not marked as seeded: once the seed is fixed, the next start seeds.
                 with open(SEED, "rb") as f:
                     self.broken_seed_dir(sandbox, f.read())
-                self.assertEqual(len(sandbox.list()), 6)
+                self.assertEqual(len(sandbox.list()), SEED_COUNT)
 
     def test_window_starts_empty_and_names_the_seed_file(self):
         for label, (content, fragment) in self.CASES.items():

@@ -9,7 +9,7 @@ import sqlite3
 import subprocess
 import unittest
 
-from support import IMAGER, Sandbox
+from support import IMAGER, SEED_COUNT, Sandbox
 
 
 class CommandLineOutput(unittest.TestCase):
@@ -58,7 +58,7 @@ class WindowOutput(unittest.TestCase):
         self.assertIn("cannot write to standard output", result.stderr)
         connection = sqlite3.connect(sandbox.db)
         try:
-            self.assertEqual(connection.execute("SELECT count(*) FROM chordset").fetchone()[0], 6)
+            self.assertEqual(connection.execute("SELECT count(*) FROM chordset").fetchone()[0], SEED_COUNT)
         finally:
             connection.close()
 

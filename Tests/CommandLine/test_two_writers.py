@@ -6,7 +6,7 @@ import os
 import subprocess
 import unittest
 
-from support import STRESS, Sandbox, StressShell, document, inspect_database
+from support import SEED_COUNT, STRESS, Sandbox, StressShell, document, inspect_database
 
 
 class TwoWriters(unittest.TestCase):
@@ -27,7 +27,7 @@ class TwoWriters(unittest.TestCase):
         self.assertEqual(holder.read("hold-write"), "ok released")
         state = inspect_database(sandbox.db)
         state.assert_whole(self)
-        self.assertEqual(state.chordsets, 6 + 40)
+        self.assertEqual(state.chordsets, SEED_COUNT + 40)
 
     def test_imports_during_a_busy_save_loop_all_succeed(self):
         sandbox = Sandbox(self)
@@ -54,7 +54,7 @@ class TwoWriters(unittest.TestCase):
         sandbox = Sandbox(self)
         window = StressShell(self, env=sandbox.env)
         window.send(f"startup {sandbox.db} {sandbox.env['IMAGER_DATA_DIR']}/seed.json")
-        self.assertEqual(window.send("merge"), "ok merged=false count=6 unsaved=0")
+        self.assertEqual(window.send("merge"), f"ok merged=false count={SEED_COUNT} unsaved=0")
         window.send("rename 0 Mine, not saved")
         window.send("delete 1")  # Ocean
         window.send("add 1 unsaved")
@@ -62,13 +62,13 @@ class TwoWriters(unittest.TestCase):
         self.assertEqual(window.state()["unsaved"], 4)
 
         sandbox.ok("--import", sandbox.write_json("three.json", document(3, prefix="from the terminal")))
-        self.assertEqual(window.send("merge"), "ok merged=true count=9 unsaved=4")
+        self.assertEqual(window.send("merge"), f"ok merged=true count={SEED_COUNT + 3} unsaved=4")
         titles = window.titles()
         self.assertEqual(titles[0], "Mine, not saved")
         self.assertNotIn("Ocean", titles)
-        self.assertEqual(sorted(titles[5:]), ["from the terminal 0", "from the terminal 1", "from the terminal 2",
+        self.assertEqual(sorted(titles[SEED_COUNT - 1:]), ["from the terminal 0", "from the terminal 1", "from the terminal 2",
                                               "unsaved 0"])
-        self.assertEqual(window.send("merge"), "ok merged=false count=9 unsaved=4")
+        self.assertEqual(window.send("merge"), f"ok merged=false count={SEED_COUNT + 3} unsaved=4")
 
         window.send("save", expect="ok saved")
         state = inspect_database(sandbox.db, titles=True)
@@ -88,10 +88,10 @@ class TwoWriters(unittest.TestCase):
         window.send("add 2 window")
         sandbox.ok("--import", sandbox.write_json("two.json", document(2, prefix="terminal")))
         window.send("save", expect="ok saved")
-        self.assertEqual(window.send("merge"), "ok merged=true count=10 unsaved=0")
+        self.assertEqual(window.send("merge"), f"ok merged=true count={SEED_COUNT + 4} unsaved=0")
         state = inspect_database(sandbox.db, titles=True)
         state.assert_whole(self)
-        self.assertEqual(state.chordsets, 10)
+        self.assertEqual(state.chordsets, SEED_COUNT + 4)
         self.assertEqual(sorted(window.titles()), sorted(state.titles))
 
 

@@ -11,7 +11,7 @@ import sqlite3
 import time
 import unittest
 
-from support import ASIDE_NAME, SEED, Sandbox, StressShell, document, inspect_database, sha256
+from support import ASIDE_NAME, SEED, SEED_COUNT, Sandbox, StressShell, document, inspect_database, sha256
 
 # What each case's message must say.
 REASONS = {
@@ -124,13 +124,13 @@ class StartupMovesUnreadableDatabaseAside(unittest.TestCase):
                 with open(aside, "rb") as f:
                     self.assertEqual(f.read(), content, "the file moved aside is not byte for byte the original")
                 # The fresh store has the starter chordsets and saves.
-                self.assertEqual(shell.state(), {"count": 6, "unsaved": 0, "saveError": "none"})
+                self.assertEqual(shell.state(), {"count": SEED_COUNT, "unsaved": 0, "saveError": "none"})
                 shell.send("add 1 after")
                 shell.send("save", expect="ok saved")
                 shell.close()
                 state = inspect_database(sandbox.db)
                 state.assert_whole(self)
-                self.assertEqual(state.chordsets, 7)
+                self.assertEqual(state.chordsets, SEED_COUNT + 1)
                 with open(aside, "rb") as f:
                     self.assertEqual(f.read(), content, "the file moved aside changed afterwards")
 

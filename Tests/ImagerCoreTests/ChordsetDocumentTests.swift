@@ -6,7 +6,7 @@ import Testing
     static let file = "/home/me/chordsets.json"
 
     func decode(_ text: String) throws(InterchangeError) -> [Chordset] {
-        try ChordsetDocument.decode(Data(text.utf8), file: Self.file)
+        try ChordsetDocument.decode(Data(text.utf8), file: Self.file).chordsets
     }
 
     /// A valid entry in the file format; `chords` replaces the chord list's JSON.
@@ -27,7 +27,7 @@ import Testing
             Sample.chordset("Cold", createdAt: Date(timeIntervalSince1970: 0), seed: 2),
             Sample.chordset("Old", createdAt: Date(timeIntervalSince1970: -86_400 * 365), seed: 3),
         ]
-        let decoded = try ChordsetDocument.decode(ChordsetDocument.encode(chordsets), file: Self.file)
+        let decoded = try ChordsetDocument.decode(ChordsetDocument.encode(chordsets), file: Self.file).chordsets
         #expect(decoded.map(\.id) == chordsets.map(\.id))
         #expect(decoded.map(\.title) == chordsets.map(\.title))
         #expect(decoded.map(\.createdAt) == chordsets.map(\.createdAt))
@@ -37,21 +37,21 @@ import Testing
 
     @Test func decodedChordsetsArePositionedInFileOrder() throws {
         let chordsets = Sample.chordsets(3).reversed().map { $0 }
-        let decoded = try ChordsetDocument.decode(ChordsetDocument.encode(chordsets), file: Self.file)
+        let decoded = try ChordsetDocument.decode(ChordsetDocument.encode(chordsets), file: Self.file).chordsets
         #expect(decoded.map(\.position) == [0, 1, 2])
         #expect(decoded.map(\.title) == ["Sample 2", "Sample 1", "Sample 0"])
     }
 
     @Test func fractionalCreationTimesSurvive() throws {
         let chordset = Sample.chordset(createdAt: Date(timeIntervalSince1970: 1_517_011_139.25))
-        let decoded = try ChordsetDocument.decode(ChordsetDocument.encode([chordset]), file: Self.file)
+        let decoded = try ChordsetDocument.decode(ChordsetDocument.encode([chordset]), file: Self.file).chordsets
         #expect(decoded.first?.createdAt == chordset.createdAt)
     }
 
     @Test func theCurrentTimeSurvivesExactly() throws {
         // `Date()` counts from 2001 with finer steps than a 1970-based Double holds.
         let chordsets = (0..<50).map { _ in Sample.chordset(createdAt: Date()) }
-        let decoded = try ChordsetDocument.decode(ChordsetDocument.encode(chordsets), file: Self.file)
+        let decoded = try ChordsetDocument.decode(ChordsetDocument.encode(chordsets), file: Self.file).chordsets
         #expect(decoded.map(\.createdAt) == chordsets.map(\.createdAt))
     }
 
@@ -59,7 +59,7 @@ import Testing
     func awkwardTitlesSurviveEncodingAndDecoding(_ title: String) throws {
         let chordset = Sample.chordset(title)
         let data = ChordsetDocument.encode([chordset])
-        #expect(try ChordsetDocument.decode(data, file: Self.file).map(\.title) == [title])
+        #expect(try ChordsetDocument.decode(data, file: Self.file).chordsets.map(\.title) == [title])
         // Any JSON reader must agree, not only ours.
         let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let entries = parsed?["chordsets"] as? [[String: Any]]
@@ -68,7 +68,7 @@ import Testing
 
     @Test func anEmptyListRoundTrips() throws {
         let data = ChordsetDocument.encode([])
-        #expect(try ChordsetDocument.decode(data, file: Self.file).isEmpty)
+        #expect(try ChordsetDocument.decode(data, file: Self.file).chordsets.isEmpty)
         let parsed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect((parsed["chordsets"] as? [Any])?.isEmpty == true)
     }
@@ -80,7 +80,7 @@ import Testing
         let data = ChordsetDocument.encode([chordset, Sample.chordset("Cold", seed: 4)])
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(root.keys) == ["version", "chordsets"])
-        #expect(root["version"] as? Int == 1)
+        #expect(root["version"] as? Int == 2)
         let entries = try #require(root["chordsets"] as? [[String: Any]])
         #expect(entries.count == 2)
         let first = entries[0]
@@ -172,7 +172,7 @@ import Testing
         ("entry not an object", document([entry(), entry(), "[]"]),
          ["chordsets[2]", "object"]),
         ("missing version", #"{"chordsets": []}"#, ["\"version\"", "missing"]),
-        ("version 2", #"{"version": 2, "chordsets": []}"#, ["\"version\" is 2", "version 1"]),
+        ("version 3", #"{"version": 3, "chordsets": []}"#, ["\"version\" is 3", "versions 1 and 2"]),
         ("version true", #"{"version": true, "chordsets": []}"#, ["\"version\" is true"]),
         ("version text", #"{"version": "1", "chordsets": []}"#, ["\"version\" is \"1\""]),
         ("missing chordsets", #"{"version": 1}"#, ["\"chordsets\"", "missing"]),
@@ -264,7 +264,7 @@ import Testing
         let text = String(decoding: ChordsetDocument.encode(Sample.chordsets(2)), as: UTF8.self)
         for encoding in [String.Encoding.utf16, .utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian] {
             let data = try #require(text.data(using: encoding))
-            let error = #expect(throws: InterchangeError.self) { try ChordsetDocument.decode(data, file: Self.file) }
+            let error = #expect(throws: InterchangeError.self) { try ChordsetDocument.decode(data, file: Self.file).chordsets }
             #expect(error?.reason.contains("must be UTF-8") == true, "\(encoding): \(error?.reason ?? "")")
         }
     }
@@ -297,7 +297,7 @@ import Testing
 
     @Test func numbersInMessagesAreWrittenAsTheirValues() {
         for (version, shown) in [("2.50", "2.5"), ("-0", "0"), ("12345678901234567890", "12345678901234567890")] {
-            #expect(throws: InterchangeError(file: Self.file, reason: "\"version\" is \(shown); this Imager reads version 1")) {
+            #expect(throws: InterchangeError(file: Self.file, reason: "\"version\" is \(shown); this Imager reads versions 1 and 2")) {
                 try decode(#"{"version": \#(version), "chordsets": []}"#)
             }
         }
@@ -314,7 +314,7 @@ import Testing
         })
         let before = Self.residentMegabytes(resettingPeak: true)
         let started = ContinuousClock.now
-        let decoded = try ChordsetDocument.decode(data, file: Self.file)
+        let decoded = try ChordsetDocument.decode(data, file: Self.file).chordsets
         let elapsed = ContinuousClock.now - started
         let peak = Self.residentMegabytes(resettingPeak: false)
         print("decoded \(decoded.count) chordsets (\(data.count / 1_000_000) MB) in \(elapsed); resident \(before) MB, peak \(peak) MB")
@@ -338,21 +338,21 @@ import Testing
         let url = folder.file("export.json")
         let chordsets = Sample.chordsets(3)
         try ChordsetDocument.encode(chordsets).write(to: url)
-        #expect(try ChordsetDocument.read(contentsOf: url).map(\.id) == chordsets.map(\.id))
+        #expect(try ChordsetDocument.read(contentsOf: url).chordsets.map(\.id) == chordsets.map(\.id))
     }
 
     @Test func aMissingFileIsNamedInTheError() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("nothing-here.json")
         #expect(throws: InterchangeError(file: url.path, reason: "the file does not exist")) {
-            try ChordsetDocument.read(contentsOf: url)
+            try ChordsetDocument.read(contentsOf: url).chordsets
         }
     }
 
     @Test func aFolderIsNotReadAsAFile() throws {
         let folder = try TemporaryDirectory()
         #expect(throws: InterchangeError(file: folder.url.path, reason: "is a folder, not a file")) {
-            try ChordsetDocument.read(contentsOf: folder.url)
+            try ChordsetDocument.read(contentsOf: folder.url).chordsets
         }
     }
 
@@ -365,11 +365,11 @@ import Testing
         try handle.truncate(atOffset: UInt64(ChordsetDocument.maximumFileSize + 1))
         try handle.close()
         do {
-            _ = try ChordsetDocument.read(contentsOf: url)
+            _ = try ChordsetDocument.read(contentsOf: url).chordsets
             Issue.record("read a file over the limit")
         } catch {
             #expect(error.file == url.path)
-            #expect(error.reason.contains("64 MiB"))
+            #expect(error.reason.contains("512 MiB"))
         }
     }
 }

@@ -61,7 +61,7 @@ import Testing
         let store = ChordsetStore.inMemory()
         let problem = InterchangeError(file: "/usr/share/imager/seed.json", reason: "chordsets[1] has 7 chords")
         #expect(throws: problem) {
-            try store.seedIfNeeded { throw problem }
+            try store.seedIfNeeded { () throws -> [Chordset] in throw problem }
         }
         #expect(try !store.isSeeded())
         #expect(try store.counts() == (0, 0))

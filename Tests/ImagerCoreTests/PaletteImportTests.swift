@@ -46,32 +46,32 @@ import Testing
 
     @Test func gimpsDefaultPaletteImportsAsThreeChordsetsTheLastPadded() throws {
         let file = try ImportedFile.read(contentsOf: Self.fixtures.appendingPathComponent("Default.gpl"))
-        #expect(file.chordsets.map(\.title) == ["Default 1", "Default 2", "Default 3"])
+        #expect(file.chordsets.chordsets.map(\.title) == ["Default 1", "Default 2", "Default 3"])
         #expect(file.palette == PaletteImportSummary(colorCount: 23, chordsetCount: 3, paddedChords: 1))
-        #expect(file.chordsets[0].chords.map(\.color.hex)
+        #expect(file.chordsets.chordsets[0].chords.map(\.color.hex)
             == ["#FF0000", "#FF00FF", "#0000FF", "#00FFFF", "#00FF00", "#FFFF00", "#7F0000", "#7F007F"])
-        #expect(file.chordsets[1].chords.map(\.color.hex)
+        #expect(file.chordsets.chordsets[1].chords.map(\.color.hex)
             == ["#00007F", "#007F7F", "#007F00", "#827F00", "#000000", "#191919", "#333333", "#4C4C4C"])
-        #expect(file.chordsets[2].chords.map(\.color.hex)
+        #expect(file.chordsets.chordsets[2].chords.map(\.color.hex)
             == ["#666666", "#7F7F7F", "#999999", "#B2B2B2", "#CCCCCC", "#E5E5E5", "#FFFFFF", "#FFFFFF"])
     }
 
     @Test func gimpsBearsPaletteWithUnnamedLinesAndNoColumnsImports() throws {
         let file = try ImportedFile.read(contentsOf: Self.fixtures.appendingPathComponent("Bears.gpl"))
-        #expect(file.chordsets.map(\.title) == ["Bears 1", "Bears 2"])
+        #expect(file.chordsets.chordsets.map(\.title) == ["Bears 1", "Bears 2"])
         #expect(file.palette == PaletteImportSummary(colorCount: 11, chordsetCount: 2, paddedChords: 5))
-        #expect(file.chordsets[0].color(at: 0) == RGBAColor(red: 8, green: 8, blue: 8))
-        #expect(file.chordsets[0].color(at: 7) == RGBAColor(red: 140, green: 104, blue: 88))
-        #expect(file.chordsets[1].chords.map(\.color.hex)
+        #expect(file.chordsets.chordsets[0].color(at: 0) == RGBAColor(red: 8, green: 8, blue: 8))
+        #expect(file.chordsets.chordsets[0].color(at: 7) == RGBAColor(red: 140, green: 104, blue: 88))
+        #expect(file.chordsets.chordsets[1].chords.map(\.color.hex)
             == ["#AC745C", "#442C38"] + Array(repeating: "#584844", count: 6))
     }
 
     @Test func gimpsWebPaletteWithColumnsImportsAsTwoWholeChordsets() throws {
         let file = try ImportedFile.read(contentsOf: Self.fixtures.appendingPathComponent("Web.gpl"))
-        #expect(file.chordsets.map(\.title) == ["Web 1", "Web 2"])
+        #expect(file.chordsets.chordsets.map(\.title) == ["Web 1", "Web 2"])
         #expect(file.palette == PaletteImportSummary(colorCount: 16, chordsetCount: 2, paddedChords: 0))
         #expect(file.palette?.wasPadded == false)
-        #expect(file.chordsets[1].color(at: 7) == RGBAColor(red: 255, green: 153, blue: 102))
+        #expect(file.chordsets.chordsets[1].color(at: 7) == RGBAColor(red: 255, green: 153, blue: 102))
     }
 
     // MARK: Cutting into chordsets
@@ -189,9 +189,9 @@ import Testing
         let url = folder.file("Round Trip.gpl")
         try PaletteFormat.gimp.encode(original).write(to: url)
         let file = try ImportedFile.read(contentsOf: url)
-        #expect(file.chordsets.map(\.title) == ["Round Trip"])
+        #expect(file.chordsets.chordsets.map(\.title) == ["Round Trip"])
         // GIMP palettes keep no alpha: the colours come back opaque.
-        #expect(file.chordsets[0].chords.map(\.color) == original.chords.map { color in
+        #expect(file.chordsets.chordsets[0].chords.map(\.color) == original.chords.map { color in
             var opaque = color.color
             opaque.alpha = 255
             return opaque
@@ -238,6 +238,6 @@ import Testing
         #expect(stored.map(\.title) == ["Default 1", "Default 2", "Default 3"])
         let loaded = try store.load().chordsets
         #expect(loaded.map(\.title) == ["Already here", "Default 1", "Default 2", "Default 3"])
-        #expect(loaded[3].chords.map(\.color) == file.chordsets[2].chords.map(\.color))
+        #expect(loaded[3].chords.map(\.color) == file.chordsets.chordsets[2].chords.map(\.color))
     }
 }

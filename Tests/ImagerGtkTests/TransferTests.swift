@@ -66,7 +66,7 @@ final class TransferTests: GtkTestCase {
         window.exportChordsets(to: target)
         XCTAssertTrue(pump(until: { window.transfer == nil }, seconds: 10))
         let read = try ChordsetDocument.read(contentsOf: URL(fileURLWithPath: target))
-        XCTAssertEqual(read.map(\.title), ["Warm", "Ocean"])
+        XCTAssertEqual(read.chordsets.map(\.title), ["Warm", "Ocean"])
         XCTAssertEqual(window.toast.message, "Exported 2 chordsets")
     }
 

@@ -9,11 +9,16 @@ extension ChordsetController {
         switch edit {
         case let .add(chordset):
             pending.inserted(chordset, placedAtEnd: true)
+            lumiCache.pin(.none, of: chordset.id)
             show([chordset])
             return .remove([chordset])
 
-        case let .insert(items):
-            for chordset in items { pending.inserted(chordset) }
+        case let .insert(items, lumis):
+            for chordset in items {
+                let restored = lumis[chordset.id] ?? .none
+                pending.inserted(chordset, lumis: restored)
+                lumiCache.pin(restored, of: chordset.id)
+            }
             show(items)
             return .remove(items)
 
@@ -24,6 +29,8 @@ extension ChordsetController {
         case let .remove(items):
             let ids = Set(items.map(\.id))
             let previousCount = chordsets.count
+            // Read before they leave the list: the next save's cascade deletes them from the store.
+            let lumis = lumisToKeep(for: items)
             var removed: [Chordset] = []
             if items.count == 1, let index = index(of: items[0].id) {
                 removed.append(chordsets.remove(at: index))
@@ -40,8 +47,12 @@ extension ChordsetController {
                 }
                 listChanged(.reloaded(previousCount: previousCount))
             }
-            for chordset in removed { pending.deleted(chordset.id) }
-            return .insert(removed)
+            for chordset in removed {
+                pending.deleted(chordset.id)
+                lumiCache.forget(chordset.id)
+            }
+            // Entries of ids that were not in the list are never looked up by the insert.
+            return .insert(removed, lumis: lumis)
 
         case let .rename(id, from, to):
             if let index = index(of: id) {
@@ -74,6 +85,18 @@ extension ChordsetController {
                 listChanged(.updated(index: index))
             }
             return .setColor(id, slot: slot, from: to, to: from)
+
+        case let .setLumis(id, slot, from, to):
+            if let index = index(of: id) {
+                var lumis = self.lumis(of: id)
+                let current = lumis[slot]
+                lumis[slot] = to
+                lumiCache.pin(lumis, of: id)
+                chordsets[index].updatedAt = now
+                pending.lumisChanged(chordsets[index], slot: slot, from: current, to: to)
+                listChanged(.updated(index: index))
+            }
+            return .setLumis(id, slot: slot, from: to, to: from)
 
         case let .reposition(positions):
             // The order stays, so the view has nothing to redraw.

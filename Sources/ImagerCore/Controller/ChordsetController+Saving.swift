@@ -29,6 +29,7 @@ extension ChordsetController {
             }
             rows = result.rows
             pending.acknowledge(changes, placed: result.placed)
+            settleLumis(goneElsewhere: result.goneElsewhere)
             settle(placed: result.placed, goneElsewhere: result.goneElsewhere)
             // lastDataVersion stays: our own commit does not change data_version on this
             // connection, and reading it now would swallow another process's unmerged commit.
@@ -80,6 +81,8 @@ extension ChordsetController {
         let version = try store.dataVersion()
         guard version != lastDataVersion else { return false }
         let loaded = try store.load()
+        // Lumis read before may have changed too; unsaved ones of ours stay pinned.
+        lumiCache.forgetClean()
         let merged = overlayingPendingChanges(on: loaded.chordsets)
         let previousCount = chordsets.count
         lastDataVersion = version

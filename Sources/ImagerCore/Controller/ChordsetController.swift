@@ -24,6 +24,8 @@ public final class ChordsetController {
     @ObservationIgnored var redoStack: [UndoStep] = [] { didSet { redoName = redoStack.last?.name } }
     @ObservationIgnored private var lastUndoStepID = 0
     @ObservationIgnored var pending = ChangeLog()
+    /// Lumis of the chordsets asked for lately, and every unsaved one (see `LumiCache`).
+    @ObservationIgnored var lumiCache = LumiCache()
     @ObservationIgnored var store: ChordsetStore?
     /// Opens the store again when it could not be opened at start (unwritable directory);
     /// every save tries it, so edits made meanwhile are written once the disk is back.
@@ -201,6 +203,13 @@ public final class ChordsetController {
     /// Throws, with nothing changed, when the store cannot take them.
     @discardableResult
     public func importChordsets(_ chordsets: [Chordset]) throws(StoreError) -> [Chordset] {
+        try importChordsets(ChordsetsWithLumis(chordsets))
+    }
+
+    /// Imports chordsets with their lumis (which the store gives fresh ids); the list then
+    /// reads the lumis from the store like any others.
+    @discardableResult
+    public func importChordsets(_ chordsets: ChordsetsWithLumis) throws(StoreError) -> [Chordset] {
         guard !isReadOnly else { throw StoreError.failed(operation: "import", reason: "the database is read-only") }
         guard !chordsets.isEmpty else { return [] }
         let stored = try availableStore().append(chordsets, alsoTaken: pending.unsavedNewIDs,
@@ -258,9 +267,13 @@ public final class ChordsetController {
         record(name: name, edit: apply(edit))
     }
 
-    private func record(name: String, edit inverse: Edit) {
-        undoStack.append(UndoStep(name: name, edit: inverse, id: nextUndoStepID()))
+    /// Pushes an undo step; returns its id.
+    @discardableResult
+    func record(name: String, edit inverse: Edit) -> Int {
+        let id = nextUndoStepID()
+        undoStack.append(UndoStep(name: name, edit: inverse, id: id))
         redoStack.removeAll()
+        return id
     }
 
     private func nextUndoStepID() -> Int {

@@ -6,15 +6,19 @@ import Foundation
 enum Edit {
     /// A new chordset at the end of the list; the save chooses its final position.
     case add(Chordset)
-    /// Put these chordsets back (each keeps its own position value).
-    case insert([Chordset])
+    /// Put these chordsets back (each keeps its own position value), with the lumis they
+    /// held when they were taken out (only chordsets that had any are named).
+    case insert([Chordset], lumis: [UUID: ChordsetLumis])
     /// Show chordsets that are already stored (an import wrote them); nothing to save.
     case adopt([Chordset])
-    /// Take these chordsets out.
+    /// Take these chordsets out. Their lumis are read as they go (before a save's cascade
+    /// deletes them from the store), so the inverse `.insert` can put them back.
     case remove([Chordset])
     case rename(UUID, from: String, to: String)
     case move(UUID, from: Double, to: Double)
     case setColor(UUID, slot: Int, from: RGBAColor, to: RGBAColor)
+    /// The lumis of one chord, whole: an editor's every action is one of these.
+    case setLumis(UUID, slot: Int, from: [Lumi], to: [Lumi])
     /// New positions in the same order: the list renumbered when moves used up a gap.
     case reposition([UUID: Double])
     /// Edits done and undone as one step.

@@ -1,21 +1,33 @@
 import Foundation
 
-/// The one JSON format for the seed, import and export:
+/// The one JSON format for the seed, import and export, version 2:
 ///
-///     {"version": 1, "chordsets": [{"id": "<UUID>", "title": "Warm", "createdAt": 1517011139,
-///       "chords": [{"color": "#F6D14E"}, ... exactly eight ...]}]}
+///     {"version": 2, "chordsets": [{"id": "<UUID>", "title": "Warm", "createdAt": 1517011139,
+///       "chords": [{"color": "#F6D14E"},
+///                  {"color": "#0B1A3A", "lumis": [{"shape": "star", "x": 0.5, "y": 0.4,
+///                     "size": 0.3, "rotation": 15, "color": "#FFE9A8CC", "glow": 0.6}]},
+///                  ... exactly eight ...]}]}
 ///
 /// Colours are `#RRGGBB` or `#RRGGBBAA`. On reading, `id` and `createdAt` may be left out
-/// (a fresh id, the current time); everything else is required. A file is validated whole
-/// before anything is used: one bad entry refuses the whole file.
+/// (a fresh id, the current time); everything else is required. A chord's `lumis` may be left
+/// out (no lumis); a lumi needs `shape`, `x`, `y`, `size` and `color`, and may leave out
+/// `rotation` and `glow` (0). Lumis carry no id in the file: an import gives them fresh ones.
+/// Unknown members are skipped, at every level, as version 1 did. Version 1 files (which
+/// have no lumis) are read by the same rules. A file is validated whole before anything is
+/// used: one bad entry, or one bad lumi, refuses the whole file.
 public enum ChordsetDocument {
-    public static let version = 1
-    /// Larger files are refused before parsing: a real export of 100,000 chordsets is ~35 MB.
-    public static let maximumFileSize = 64 * 1024 * 1024
+    /// The version this Imager writes.
+    public static let version = 2
+    /// The versions it reads.
+    public static let readableVersions = [1, 2]
+    /// Larger files are refused before parsing. An export of 100,000 chordsets is ~35 MB
+    /// without lumis and ~300 MB with three lumis a chord; reading one takes about its size
+    /// again in memory for the lumis, so this bounds an import's memory near 1 GB.
+    public static let maximumFileSize = 512 * 1024 * 1024
 
     // MARK: Reading
 
-    public static func read(contentsOf url: URL) throws(InterchangeError) -> [Chordset] {
+    public static func read(contentsOf url: URL) throws(InterchangeError) -> ChordsetsWithLumis {
         let name = url.path
         // attributesOfItem does not follow symbolic links; the size and type checks must see
         // the file itself, or a link to a huge file or a device would be read whole.
@@ -46,7 +58,7 @@ public enum ChordsetDocument {
         return try decode(data, file: name)
     }
 
-    public static func decode(_ data: Data, file: String) throws(InterchangeError) -> [Chordset] {
+    public static func decode(_ data: Data, file: String) throws(InterchangeError) -> ChordsetsWithLumis {
         func fail(_ reason: String) -> InterchangeError { InterchangeError(file: file, reason: reason) }
         if data.count > maximumFileSize {
             throw fail("is larger than \(maximumFileSize / 1_048_576) MiB")
@@ -67,13 +79,16 @@ public enum ChordsetDocument {
         }
         guard let version = document.version else { throw fail("\"version\" is missing") }
         // `true` is not version 1, and neither is "1".
-        guard version.number?.doubleValue == Double(Self.version) else {
-            throw fail("\"version\" is \(short(version)); this Imager reads version \(Self.version)")
+        guard let number = version.number?.doubleValue, readableVersions.contains(where: { Double($0) == number }) else {
+            throw fail("\"version\" is \(short(version)); this Imager reads versions 1 and 2")
         }
         guard let list = document.chordsets else { throw fail("\"chordsets\" is missing") }
         guard list == .list else { throw fail("\"chordsets\" must be a list") }
-        if let problem = document.entries.problem { throw fail(problem) }
-        return document.entries.chordsets
+        switch document.entries.problem {
+        case let .entry(reason)?: throw fail(reason)
+        case let .lumi(problem)?: throw InterchangeError(file: file, lumiProblem: problem)
+        case nil: return document.entries.contents
+        }
     }
 
     /// The top-level members that matter; for a repeated key the last one counts, as in any JSON reader.
@@ -106,9 +121,14 @@ public enum ChordsetDocument {
     /// kept and the rest are only read, so that JSON errors after it still come first.
     private struct EntryReading {
         let now: Date
-        var chordsets: [Chordset] = []
+        var contents = ChordsetsWithLumis()
         var seen = Set<UUID>()
-        var problem: String?
+        var problem: Problem?
+
+        enum Problem {
+            case entry(String)
+            case lumi(LumiProblem)
+        }
 
         mutating func read(_ reader: inout JSONReader, index: Int) throws(JSONSyntaxError) {
             guard problem == nil else {
@@ -118,9 +138,14 @@ public enum ChordsetDocument {
             var fields = EntryFields()
             let kind = try reader.read(object: { reader, key throws(JSONSyntaxError) in try fields.read(&reader, key: key) })
             do {
-                chordsets.append(try check(fields, isObject: kind == .object, index: index))
+                let chordset = try check(fields, isObject: kind == .object, index: index)
+                contents.append(chordset, lumis: try LumiReading.check(fields.lumis, chordset: index))
+            } catch let error as EntryProblem {
+                problem = .entry(error.reason)
+            } catch let error as LumiProblem {
+                problem = .lumi(error)
             } catch {
-                problem = error.reason
+                problem = .entry("\(error)")
             }
         }
 
@@ -189,6 +214,8 @@ public enum ChordsetDocument {
         var chords: JSONScalar?
         /// Each chord's "color"; nil where the chord is not an object or has none.
         var colors: [JSONScalar?] = []
+        /// Each chord's "lumis", as read (see `LumiReading`).
+        var lumis: [LumiReading.List] = []
 
         mutating func read(_ reader: inout JSONReader, key: String) throws(JSONSyntaxError) {
             switch key {
@@ -197,15 +224,24 @@ public enum ChordsetDocument {
             case "createdAt": createdAt = try reader.read()
             case "chords":
                 var list: [JSONScalar?] = []
+                var lumiLists: [LumiReading.List] = []
                 list.reserveCapacity(Chordset.chordCount)
+                lumiLists.reserveCapacity(Chordset.chordCount)
                 chords = try reader.read(list: { reader, _ throws(JSONSyntaxError) in
                     var color: JSONScalar?
+                    var lumis = LumiReading.List.absent
                     try reader.read(object: { reader, key throws(JSONSyntaxError) in
-                        if key == "color" { color = try reader.read() } else { try reader.read() }
+                        switch key {
+                        case "color": color = try reader.read()
+                        case "lumis": lumis = try LumiReading.read(&reader)
+                        default: try reader.read()
+                        }
                     })
                     list.append(color)
+                    lumiLists.append(lumis)
                 })
                 colors = list
+                lumis = lumiLists
             default:
                 try reader.read()
             }
@@ -217,7 +253,7 @@ public enum ChordsetDocument {
         init(_ reason: String) { self.reason = reason }
     }
 
-    private static func short(_ value: JSONScalar) -> String {
+    static func short(_ value: JSONScalar) -> String {
         let text: String
         switch value {
         case let .text(string): text = "\"\(string)\""
@@ -233,8 +269,23 @@ public enum ChordsetDocument {
 
     // MARK: Writing
 
-    /// Pretty-printed, with keys in a stable order, so exports diff well.
+    /// Chordsets without lumis (pretty-printed, with keys in a stable order, so exports diff well).
     public static func encode(_ chordsets: [Chordset]) -> Data {
+        encode(chordsets) { _ in .none }
+    }
+
+    public static func encode(_ contents: ChordsetsWithLumis) -> Data {
+        var index = 0
+        return encode(contents.chordsets) { _ in
+            defer { index += 1 }
+            return contents.lumis[index]
+        }
+    }
+
+    /// The chordsets in the given order; `lumisOf` is asked for each chordset's lumis once, in
+    /// that order, so a caller can stream them from the store. A chord without lumis is
+    /// written without a "lumis" member.
+    public static func encode(_ chordsets: [Chordset], lumisOf: (UUID) throws -> ChordsetLumis) rethrows -> Data {
         var out = "{\n  \"version\": \(version),\n  \"chordsets\": ["
         for (index, chordset) in chordsets.enumerated() {
             out += index == 0 ? "\n" : ",\n"
@@ -243,7 +294,20 @@ public enum ChordsetDocument {
                 ? String(Int64(created)) : String(created)
             out += "    {\"id\": \"\(chordset.id.uuidString)\", \"title\": \(jsonString(chordset.title)), "
             out += "\"createdAt\": \(createdText),\n     \"chords\": ["
-            out += chordset.chords.map { "{\"color\": \"\($0.color.hex)\"}" }.joined(separator: ", ")
+            let lumis = try lumisOf(chordset.id)
+            for slot in 0..<Chordset.chordCount {
+                if slot > 0 { out += ", " }
+                out += "{\"color\": \"\(chordset.color(at: slot).hex)\""
+                if !lumis[slot].isEmpty {
+                    out += ", \"lumis\": ["
+                    for (order, lumi) in lumis[slot].enumerated() {
+                        out += order == 0 ? "\n       " : ",\n       "
+                        LumiReading.write(lumi, to: &out)
+                    }
+                    out += "]"
+                }
+                out += "}"
+            }
             out += "]}"
         }
         out += chordsets.isEmpty ? "]\n}\n" : "\n  ]\n}\n"

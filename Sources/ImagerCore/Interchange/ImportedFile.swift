@@ -16,10 +16,10 @@ public enum ImportedFileKind: Equatable, Sendable {
 /// The chordsets a file holds, checked whole, not yet stored; `palette` says how a palette
 /// was cut into chordsets (nil for JSON).
 public struct ImportedFile: Equatable, Sendable {
-    public var chordsets: [Chordset]
+    public var chordsets: ChordsetsWithLumis
     public var palette: PaletteImportSummary?
 
-    public init(chordsets: [Chordset], palette: PaletteImportSummary? = nil) {
+    public init(chordsets: ChordsetsWithLumis, palette: PaletteImportSummary? = nil) {
         self.chordsets = chordsets
         self.palette = palette
     }
@@ -63,7 +63,7 @@ extension ImportedFile {
             do {
                 let palette = try GimpPaletteReader.decode([UInt8](data), file: url.path)
                 let (chordsets, summary) = try PaletteImport.chordsets(from: palette, file: url.path, now: now)
-                return ImportedFile(chordsets: chordsets, palette: summary)
+                return ImportedFile(chordsets: ChordsetsWithLumis(chordsets), palette: summary)
             } catch {
                 throw .palette(error)
             }

@@ -3,10 +3,18 @@
 public struct InterchangeError: Error, Equatable, CustomStringConvertible {
     public var file: String
     public var reason: String
+    /// Set when a lumi was refused: where it is and why, as a value (`reason` says the same).
+    public var lumiProblem: LumiProblem?
 
     public init(file: String, reason: String) {
         self.file = file
         self.reason = reason
+    }
+
+    public init(file: String, lumiProblem: LumiProblem) {
+        self.file = file
+        self.reason = lumiProblem.description
+        self.lumiProblem = lumiProblem
     }
 
     public var description: String { "\(file): \(reason)" }

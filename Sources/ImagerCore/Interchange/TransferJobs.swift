@@ -64,16 +64,32 @@ public enum TransferJobs {
             // The document checks titles by the same rule, so this is only reached if the rule
             // and the reader ever disagree; say it like any refused entry.
             throw .file(InterchangeError(file: url.path, reason: StoreError.refused(index: index, refusal).description))
+        } catch let .refusedLumi(index, slot, lumi, .outOfRange(field, value)) {
+            throw .file(InterchangeError(file: url.path, lumiProblem: LumiProblem(
+                chordset: index, chord: slot, lumi: lumi, reason: .outOfRange(field, value: value))))
         } catch {
             throw .store(error)
         }
     }
 
-    /// Writes `chordsets` to `path` as JSON, atomically (see `AtomicFile`).
-    public static func exportFile(_ chordsets: [Chordset], to path: String, cancellation: Cancellation,
+    /// Writes `chordsets` to `path` as JSON, atomically (see `AtomicFile`), each with its
+    /// lumis from `lumis` (`ChordsetController.lumisForExport()`), read one chordset at a time.
+    public static func exportFile(_ chordsets: [Chordset], lumis: LumiSource, to path: String, cancellation: Cancellation,
                                   progress: @escaping (Double) -> Void) throws(Failure) {
         progress(0)
-        let data = ChordsetDocument.encode(chordsets)
+        let data: Data
+        do {
+            data = try lumis.reading { lumisOf in
+                try ChordsetDocument.encode(chordsets) { id in
+                    if cancellation.isCancelled { throw StoreError.cancelled }
+                    return try lumisOf(id)
+                }
+            }
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            throw .store(error)
+        }
         if cancellation.isCancelled { throw .cancelled }
         progress(0.5)
         do {

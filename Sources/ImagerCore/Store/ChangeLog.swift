@@ -3,8 +3,9 @@ import Foundation
 /// What changed in memory since the last successful save, one entry per record (a
 /// chordset's row, one chord), each holding the record's latest value, captured at edit
 /// time. A save writes exactly these records, so it costs the number of changes, never the
-/// size of the list; a failed save is retried with the same entries. Later record kinds
-/// (lumis, and what sync publishes) join `Record` and are merged the same way.
+/// size of the list; a failed save is retried with the same entries. A lumi is a record of
+/// its own (by its id), so editing one lumi writes that lumi, not its chord's others. Later
+/// record kinds (what sync publishes) join `Record` and are merged the same way.
 public struct ChangeLog: Sendable {
     /// A record of the store.
     public enum Record: Hashable, Sendable {
@@ -12,10 +13,12 @@ public struct ChangeLog: Sendable {
         case chordset(UUID)
         /// The chord in `slot` (0-7) of the chordset.
         case chord(UUID, slot: Int)
+        /// One lumi, by its own id, of a chord of the chordset.
+        case lumi(UUID, lumi: UUID)
 
         public var chordsetID: UUID {
             switch self {
-            case let .chordset(id), let .chord(id, _): id
+            case let .chordset(id), let .chord(id, _), let .lumi(id, _): id
             }
         }
     }
@@ -24,8 +27,17 @@ public struct ChangeLog: Sendable {
     public enum Change: Sendable, Equatable {
         case chordset(ChordsetRow)
         case chord(RGBAColor)
-        /// Only for `.chordset` records: the row goes, and its chords with it (ON DELETE CASCADE).
+        case lumi(LumiRow)
+        /// For `.chordset` records: the row goes, and its chords and lumis with it (ON DELETE
+        /// CASCADE). For `.lumi` records: that lumi goes.
         case deleted
+    }
+
+    /// A lumi row as it is to be written: which chord holds it, and where in its order.
+    public struct LumiRow: Sendable, Equatable {
+        public var lumi: Lumi
+        public var slot: Int
+        public var order: Int
     }
 
     /// A chordset row as it is to be written.
@@ -56,6 +68,9 @@ public struct ChangeLog: Sendable {
     }
 
     public private(set) var changes: [Record: Change] = [:]
+    /// The lumi records of each chordset, so deleting a chordset drops them without a scan of
+    /// every change.
+    private var lumiRecords: [UUID: Set<UUID>] = [:]
 
     public init() {}
 
@@ -75,11 +90,16 @@ public struct ChangeLog: Sendable {
 
     // MARK: Recording
 
-    /// A chordset that is new to the store (added, or restored by undo): its row and eight chords.
-    public mutating func inserted(_ chordset: Chordset, placedAtEnd: Bool = false) {
+    /// A chordset that is new to the store (added, or restored by undo): its row, eight
+    /// chords and every lumi. Lumis restored by undo keep their ids; if their rows are still
+    /// in the store (no save since the delete), the write updates them in place.
+    public mutating func inserted(_ chordset: Chordset, lumis: ChordsetLumis = .none, placedAtEnd: Bool = false) {
         changes[.chordset(chordset.id)] = .chordset(ChordsetRow(chordset, isNew: true, placedAtEnd: placedAtEnd))
         for slot in 0..<Chordset.chordCount {
             changes[.chord(chordset.id, slot: slot)] = .chord(chordset.color(at: slot))
+            for (order, lumi) in lumis[slot].enumerated() {
+                setLumi(.lumi(LumiRow(lumi: lumi, slot: slot, order: order)), id: lumi.id, of: chordset.id)
+            }
         }
     }
 
@@ -108,9 +128,43 @@ public struct ChangeLog: Sendable {
         changes[.chord(chordset.id, slot: slot)] = .chord(chordset.color(at: slot))
     }
 
+    /// The lumis of one chord went from `old` to `new`: each lumi that is new, changed or
+    /// moved to another place in the order is written, each that went is deleted, and the
+    /// rest are not touched. The row's updated time changed with them.
+    public mutating func lumisChanged(_ chordset: Chordset, slot: Int, from old: [Lumi], to new: [Lumi]) {
+        rowChanged(chordset)
+        var oldPlaces: [UUID: (order: Int, lumi: Lumi)] = [:]
+        for (order, lumi) in old.enumerated() { oldPlaces[lumi.id] = (order, lumi) }
+        var kept = Set<UUID>()
+        for (order, lumi) in new.enumerated() {
+            kept.insert(lumi.id)
+            if let before = oldPlaces[lumi.id], before.order == order, before.lumi == lumi { continue }
+            setLumi(.lumi(LumiRow(lumi: lumi, slot: slot, order: order)), id: lumi.id, of: chordset.id)
+        }
+        for lumi in old where !kept.contains(lumi.id) {
+            setLumi(.deleted, id: lumi.id, of: chordset.id)
+        }
+    }
+
+    private mutating func setLumi(_ change: Change?, id: UUID, of chordsetID: UUID) {
+        changes[.lumi(chordsetID, lumi: id)] = change
+        if change == nil {
+            lumiRecords[chordsetID]?.remove(id)
+            if lumiRecords[chordsetID]?.isEmpty == true { lumiRecords[chordsetID] = nil }
+        } else {
+            lumiRecords[chordsetID, default: []].insert(id)
+        }
+    }
+
     public mutating func deleted(_ id: UUID) {
         for slot in 0..<Chordset.chordCount { changes[.chord(id, slot: slot)] = nil }
+        for lumiID in lumiRecords.removeValue(forKey: id) ?? [] { changes[.lumi(id, lumi: lumiID)] = nil }
         changes[.chordset(id)] = .deleted
+    }
+
+    /// Whether the chordset has changes of its own waiting (its row, a chord or a lumi).
+    public func hasChanges(to id: UUID) -> Bool {
+        changes[.chordset(id)] != nil || lumiRecords[id] != nil
     }
 
     /// Rows waiting to be placed at the end keep their current positions instead.
@@ -131,7 +185,11 @@ public struct ChangeLog: Sendable {
         for (record, change) in written {
             guard let current = changes[record] else { continue }
             if current == change {
-                changes[record] = nil
+                if case let .lumi(chordsetID, lumiID) = record {
+                    setLumi(nil, id: lumiID, of: chordsetID)
+                } else {
+                    changes[record] = nil
+                }
             } else if case var .chordset(row) = current, change != .deleted {
                 row.isNew = false
                 row.placedAtEnd = false

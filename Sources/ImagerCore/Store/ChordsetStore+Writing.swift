@@ -3,7 +3,8 @@ import GRDB
 
 /// What a save wrote.
 public struct WriteResult: Sendable, Equatable {
-    /// Rows inserted, updated or deleted (a deleted chordset counts its cascaded chords).
+    /// Rows inserted, updated or deleted (a deleted chordset counts its cascaded chords, not
+    /// its cascaded lumis).
     public var rows = 0
     /// Positions the save chose for chordsets placed at the end of the list.
     public var placed: [UUID: Double] = [:]
@@ -37,11 +38,15 @@ extension ChordsetStore {
         var rows: [ChangeLog.ChordsetRow] = []
         var chords: [(id: UUID, slot: Int, color: RGBAColor)] = []
         var deletes: [UUID] = []
+        var lumis: [(chordsetID: UUID, row: ChangeLog.LumiRow)] = []
+        var lumiDeletes: [UUID] = []
         for (record, change) in changes {
             switch (record, change) {
             case let (.chordset(id), .deleted): deletes.append(id)
             case let (.chordset, .chordset(row)): rows.append(row)
             case let (.chord(id, slot), .chord(color)): chords.append((id, slot, color))
+            case let (.lumi(id, _), .lumi(row)): lumis.append((id, row))
+            case let (.lumi(_, lumiID), .deleted): lumiDeletes.append(lumiID)
             default: continue   // a mismatched pair cannot be recorded by ChangeLog
             }
         }
@@ -105,6 +110,37 @@ extension ChordsetStore {
             try upsertChord.execute(arguments: [key, chord.slot, Int64(chord.color.packed)])
             result.rows += 1
         }
+
+        // Lumis last: their chords exist by now. Deletes first, so a lumi that left one
+        // chord's list and joined another's (same id) is written once, as its new self.
+        let deleteLumi = try db.cachedStatement(sql: "DELETE FROM lumi WHERE id = ?")
+        for id in lumiDeletes {
+            try deleteLumi.execute(arguments: [id.uuidString])
+            result.rows += db.changesCount
+        }
+        let chordID = try db.cachedStatement(sql: "SELECT id FROM chord WHERE chordset_id = ? AND slot = ?")
+        let upsertLumi = try db.cachedStatement(sql: """
+            INSERT INTO lumi (id, chord_id, ord, shape, x, y, size, rotation, glow, color)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET chord_id = excluded.chord_id, ord = excluded.ord, shape = excluded.shape,
+                x = excluded.x, y = excluded.y, size = excluded.size, rotation = excluded.rotation,
+                glow = excluded.glow, color = excluded.color
+            """)
+        for (chordsetID, row) in lumis {
+            // A delete elsewhere wins, as for chords.
+            if result.goneElsewhere.contains(chordsetID) { continue }
+            let key = chordsetID.uuidString
+            guard let chord = try Int64.fetchOne(chordID, arguments: [key, row.slot]) else {
+                result.goneElsewhere.insert(chordsetID)
+                continue
+            }
+            let lumi = row.lumi
+            try upsertLumi.execute(arguments: [
+                lumi.id.uuidString, chord, row.order, lumi.shape.rawValue, lumi.x, lumi.y, lumi.size,
+                lumi.rotation, lumi.glow, Int64(lumi.color.packed),
+            ])
+            result.rows += 1
+        }
         return result
     }
 
@@ -125,8 +161,16 @@ extension ChordsetStore {
     /// but has not saved yet). They go after `shownLast` too, the last position a window
     /// shows, which may hold chordsets not saved yet. `shouldStop` is asked between rows: true rolls back and
     /// throws `.cancelled`. Returns the chordsets as stored (final ids, titles, positions).
+    /// Lumis are checked (`Lumi.refusal`) and always get fresh ids: a file may be imported
+    /// twice, and a lumi id is unique in the whole store.
     @discardableResult
     public func append(_ chordsets: [Chordset], alsoTaken: Set<UUID> = [], after shownLast: Double? = nil, progress: ((Int) -> Void)? = nil,
+                       shouldStop: (() -> Bool)? = nil) throws(StoreError) -> [Chordset] {
+        try append(ChordsetsWithLumis(chordsets), alsoTaken: alsoTaken, after: shownLast, progress: progress, shouldStop: shouldStop)
+    }
+
+    @discardableResult
+    public func append(_ chordsets: ChordsetsWithLumis, alsoTaken: Set<UUID> = [], after shownLast: Double? = nil, progress: ((Int) -> Void)? = nil,
                        shouldStop: (() -> Bool)? = nil) throws(StoreError) -> [Chordset] {
         do {
             return try writer.writeWithoutTransaction { db in
@@ -142,13 +186,15 @@ extension ChordsetStore {
         }
     }
 
-    static func append(_ chordsets: [Chordset], in db: Database, alsoTaken: Set<UUID> = [], after shownLast: Double? = nil,
+    static func append(_ contents: ChordsetsWithLumis, in db: Database, alsoTaken: Set<UUID> = [], after shownLast: Double? = nil,
                        progress: ((Int) -> Void)? = nil, shouldStop: (() -> Bool)? = nil) throws -> [Chordset] {
+        let chordsets = contents.chordsets
         let storedLast = try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset") ?? -1
         var next = max(storedLast, shownLast ?? -1) + 1
         let exists = try db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?")
         let insertChordset = try db.cachedStatement(sql: insertChordsetSQL)
         let insertChord = try db.cachedStatement(sql: "INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)")
+        var insertLumi = try LumiInsertion(db)
         var taken = Set<UUID>()
         var stored: [Chordset] = []
         stored.reserveCapacity(chordsets.count)
@@ -174,8 +220,14 @@ extension ChordsetStore {
                 key, chordset.title, chordset.position,
                 chordset.createdAt.timeIntervalSince1970, chordset.updatedAt.timeIntervalSince1970,
             ])
+            let lumis = contents.lumis[offset]
             for slot in 0..<Chordset.chordCount {
                 try insertChord.execute(arguments: [key, slot, Int64(chordset.color(at: slot).packed)])
+                let chord = db.lastInsertedRowID
+                for (order, lumi) in lumis[slot].enumerated() {
+                    if let refusal = lumi.refusal { throw StoreError.refusedLumi(index: offset, slot: slot, lumi: order, refusal) }
+                    try insertLumi.insert(lumi, chord: chord, order: order)
+                }
             }
             stored.append(chordset)
         }

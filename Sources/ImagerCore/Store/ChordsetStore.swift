@@ -263,6 +263,11 @@ public final class ChordsetStore: Sendable {
     /// seeded, or nil when the store was already seeded (even if it is empty now).
     @discardableResult
     public func seedIfNeeded(_ makeSeed: () throws -> [Chordset]) throws -> Int? {
+        try seedIfNeeded { () throws -> ChordsetsWithLumis in ChordsetsWithLumis(try makeSeed()) }
+    }
+
+    @discardableResult
+    public func seedIfNeeded(_ makeSeed: () throws -> ChordsetsWithLumis) throws -> Int? {
         if try isSeeded() { return nil }
         var seeded: Int?
         do {

@@ -17,6 +17,9 @@ public struct UnreadableRow: Sendable, Equatable, CustomStringConvertible {
         case id(String)
         /// A column holds a value of the wrong kind.
         case column(String)
+        /// A lumi row (its `rowID` is the lumi's) whose named column is unreadable or out of
+        /// range, or that does not fit its chord (`order`: more than a chord holds).
+        case lumi(String)
     }
 
     public var rowID: Int64
@@ -26,6 +29,7 @@ public struct UnreadableRow: Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case let .id(text): "row \(rowID): the id \(text) is not a UUID"
         case let .column(name): "row \(rowID): the \(name) is not readable"
+        case let .lumi(name): "lumi row \(rowID): the \(name) is not readable"
         }
     }
 }

@@ -15,6 +15,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case busy(path: String)
     /// The chordset at `index` of an import has a title that may not enter the store.
     case refused(index: Int, ChordsetTitle.Refusal)
+    /// A lumi of an import is out of range (chordset `index`, chord `slot`, lumi `lumi`,
+    /// all zero-based). The file reader checks first, so only a caller that built lumis
+    /// by hand meets this.
+    case refusedLumi(index: Int, slot: Int, lumi: Int, Lumi.Refusal)
     /// The caller asked a long write to stop; it was rolled back.
     case cancelled
     /// Anything else SQLite reported.
@@ -38,6 +42,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "chordsets[\(index)] has an empty title."
         case let .refused(index, .tooLong(length)):
             "chordsets[\(index)] has a title of \(length) characters; a title has at most \(ChordsetTitle.maximumLength)."
+        case let .refusedLumi(index, slot, lumi, .outOfRange(field, value)):
+            LumiProblem(chordset: index, chord: slot, lumi: lumi, reason: .outOfRange(field, value: value)).description
         case .cancelled:
             "Cancelled; nothing was changed."
         case let .failed(operation, reason):

@@ -30,6 +30,27 @@ enum StoreSchema {
                 );
                 """)
         }
+        // Lumis hang off a chord; deleting a chordset cascades to its chords and on to their
+        // lumis. The CHECKs repeat `Lumi.allows`, so not even a hand-edited file can hold a
+        // lumi the app would refuse. Order within a chord is `ord`, not unique, so a reorder
+        // may write its rows in any order inside the save's transaction.
+        migrator.registerMigration("v2-lumis") { db in
+            try db.execute(sql: """
+                CREATE TABLE lumi (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    chord_id INTEGER NOT NULL REFERENCES chord(id) ON DELETE CASCADE,
+                    ord INTEGER NOT NULL CHECK (ord BETWEEN 0 AND \(Lumi.maximumPerChord - 1)),
+                    shape TEXT NOT NULL CHECK (shape IN ('circle', 'square', 'triangle', 'star')),
+                    x REAL NOT NULL CHECK (x BETWEEN 0 AND 1),
+                    y REAL NOT NULL CHECK (y BETWEEN 0 AND 1),
+                    size REAL NOT NULL CHECK (size > 0 AND size <= 1),
+                    rotation REAL NOT NULL CHECK (rotation >= 0 AND rotation < 360),
+                    glow REAL NOT NULL CHECK (glow BETWEEN 0 AND 1),
+                    color INTEGER NOT NULL
+                );
+                CREATE INDEX lumi_by_chord ON lumi(chord_id, ord);
+                """)
+        }
         return migrator
     }
 

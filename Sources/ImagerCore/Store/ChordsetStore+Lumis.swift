@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+
+/// What a read of lumis found: the lumis, and the rows it could not read (reported, left
+/// in the file untouched, never guessed at).
+public struct StoredLumis: Sendable, Equatable {
+    public var lumis: ChordsetLumis
+    public var unreadable: [UnreadableRow]
+}
+
+/// Lumis are read per chordset, when a window shows its row; never all at once with the list.
+extension ChordsetStore {
+    /// The lumis of one chordset, slot by slot in drawing order: one query through the
+    /// chord table's (chordset_id, slot) key and the lumi table's (chord_id, ord) index.
+    /// A chordset the store does not hold has none.
+    public func lumis(of id: UUID) throws(StoreError) -> StoredLumis {
+        do {
+            return try writer.read { db in
+                let statement = try db.cachedStatement(sql: Self.selectLumisOfChordset)
+                var slots = Array(repeating: [Lumi](), count: Chordset.chordCount)
+                var unreadable: [UnreadableRow] = []
+                let rows = try Row.fetchCursor(statement, arguments: [id.uuidString])
+                while let row = try rows.next() {
+                    Self.place(row, from: 0, into: &slots, unreadable: &unreadable)
+                }
+                return StoredLumis(lumis: ChordsetLumis(slots: slots) ?? .none, unreadable: unreadable)
+            }
+        } catch {
+            throw Self.map(error, operation: "read the lumis", path: path)
+        }
+    }
+
+    /// The lumis of many chordsets (nil: all), in one pass over the lumi table; chordsets
+    /// without lumis are left out. For taking many chordsets out (Delete All), whose undo
+    /// must put their lumis back after a save has deleted them.
+    public func allLumis(of ids: Set<UUID>?) throws(StoreError) -> (lumis: [UUID: ChordsetLumis], unreadable: [UnreadableRow]) {
+        do {
+            return try writer.read { db in
+                var byChordset: [UUID: [[Lumi]]] = [:]
+                var unreadable: [UnreadableRow] = []
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT ch.chordset_id, \(Self.lumiColumns)
+                    FROM lumi l JOIN chord ch ON ch.id = l.chord_id
+                    ORDER BY l.chord_id, l.ord
+                    """)
+                while let row = try rows.next() {
+                    guard let text = String.fromDatabaseValue(row[0]), let id = UUID(uuidString: text) else { continue }
+                    if let ids, !ids.contains(id) { continue }
+                    var slots = byChordset[id] ?? Array(repeating: [], count: Chordset.chordCount)
+                    Self.place(row, from: 1, into: &slots, unreadable: &unreadable)
+                    byChordset[id] = slots
+                }
+                return (byChordset.compactMapValues { ChordsetLumis(slots: $0) }, unreadable)
+            }
+        } catch {
+            throw Self.map(error, operation: "read the lumis", path: path)
+        }
+    }
+
+    /// Number of lumi rows in the database.
+    public func lumiCount() throws(StoreError) -> Int {
+        do {
+            return try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM lumi") ?? 0 }
+        } catch {
+            throw Self.map(error, operation: "count the lumis", path: path)
+        }
+    }
+
+    /// Reads lumis of many chordsets inside one read transaction, one indexed query each, as
+    /// an export walks the list: only one chordset's lumis are in memory at a time.
+    public func readingLumis<T>(_ body: (_ lumisOf: (UUID) throws -> ChordsetLumis) throws -> T) throws(StoreError) -> T {
+        do {
+            return try writer.read { db in
+                let statement = try db.cachedStatement(sql: Self.selectLumisOfChordset)
+                var ignored: [UnreadableRow] = []
+                return try body { id in
+                    var slots = Array(repeating: [Lumi](), count: Chordset.chordCount)
+                    let rows = try Row.fetchCursor(statement, arguments: [id.uuidString])
+                    while let row = try rows.next() { Self.place(row, from: 0, into: &slots, unreadable: &ignored) }
+                    return ChordsetLumis(slots: slots) ?? .none
+                }
+            }
+        } catch {
+            throw Self.map(error, operation: "read the lumis", path: path)
+        }
+    }
+
+    /// The lumi columns as `place` reads them, after any columns of its own.
+    static let lumiColumns = "ch.slot, l.rowid, l.id, l.shape, l.x, l.y, l.size, l.rotation, l.glow, l.color"
+
+    private static let selectLumisOfChordset = """
+        SELECT \(lumiColumns)
+        FROM chord ch JOIN lumi l ON l.chord_id = ch.id
+        WHERE ch.chordset_id = ?
+        ORDER BY ch.slot, l.ord
+        """
+
+    /// Reads one row of `lumiColumns` starting at column `first`, and appends its lumi to its
+    /// slot; a row with a value of the wrong kind, out of range, or beyond a chord's
+    /// maximum is reported instead.
+    private static func place(_ row: Row, from first: Int, into slots: inout [[Lumi]], unreadable: inout [UnreadableRow]) {
+        let rowID = Int64.fromDatabaseValue(row[first + 1]) ?? -1
+        func bad(_ column: String) { unreadable.append(UnreadableRow(rowID: rowID, reason: .lumi(column))) }
+        guard let slot = Int.fromDatabaseValue(row[first]), (0..<Chordset.chordCount).contains(slot) else { return bad("slot") }
+        guard let idText = String.fromDatabaseValue(row[first + 2]), let id = UUID(uuidString: idText) else { return bad("id") }
+        guard let shapeText = String.fromDatabaseValue(row[first + 3]), let shape = LumiShape(rawValue: shapeText) else { return bad("shape") }
+        var numbers: [Double] = []
+        for (offset, field) in [Lumi.Field.x, .y, .size, .rotation, .glow].enumerated() {
+            guard let value = Double.fromDatabaseValue(row[first + 4 + offset]), Lumi.allows(value, for: field) else {
+                return bad(field.rawValue)
+            }
+            numbers.append(value)
+        }
+        guard let packed = Int64.fromDatabaseValue(row[first + 9]) else { return bad("color") }
+        guard slots[slot].count < Lumi.maximumPerChord else { return bad("order") }
+        slots[slot].append(Lumi(id: id, shape: shape, x: numbers[0], y: numbers[1], size: numbers[2], rotation: numbers[3],
+                                color: RGBAColor(packed: UInt32(truncatingIfNeeded: packed)), glow: numbers[4]))
+    }
+}
