@@ -77,6 +77,7 @@ let package = Package(
             // The reference images are found through #filePath, so an update can rewrite them.
             exclude: ["References"]
         ),
+        .testTarget(name: "ImagerPictureTests", dependencies: ["ImagerPicture", "ImagerCore", "CGdkPixbuf"]),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: [
             "ImagerGtk", "ImagerCore", "ImagerDrawing", "ImagerPicture", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
