@@ -14,6 +14,7 @@ final class MainMenu {
         g_menu_append_section(model, nil, cgtk_menu_model(UnsafeMutableRawPointer(history)))
 
         let files = g_menu_new()!
+        g_menu_append(files, tr("New Chordset from Image…"), WindowAction.chordsetFromImage.detailedName)
         g_menu_append(files, tr("Import…"), WindowAction.importChordsets.detailedName)
         g_menu_append(files, tr("Export…"), WindowAction.exportChordsets.detailedName)
         g_menu_append_section(model, nil, cgtk_menu_model(UnsafeMutableRawPointer(files)))

@@ -33,6 +33,8 @@ extension MainWindow {
             controller.undo()
         case .redo:
             controller.redo()
+        case .chordsetFromImage:
+            FileTransfer.chooseImage(over: window) { [weak self] path in self?.addChordset(fromPicture: path) }
         case .importChordsets:
             FileTransfer.chooseImport(over: window) { [weak self] path in self?.importChordsets(from: path) }
         case .exportChordsets:
@@ -61,6 +63,7 @@ extension MainWindow {
         setEnabled(.deleteChordset, editable && hasSelection)
         setEnabled(.openRowMenu, editable && hasSelection)
         setEnabled(.deleteAll, editable && !controller.isEmpty)
+        setEnabled(.chordsetFromImage, editable && idle)
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
@@ -116,8 +119,9 @@ extension MainWindow {
     /// Reads, checks and stores the file on another thread, on a connection of its own (so
     /// the window's saves meet a lock they retry, never a wait), with progress and Cancel;
     /// then shows the result in one step. Nothing is stored if the file is refused or the
-    /// person cancels.
-    func importChordsets(from path: String) {
+    /// person cancels. `aside`, when given, is added to the notice (a drop of several files
+    /// says that only the first was opened).
+    func importChordsets(from path: String, aside: String? = nil) {
         guard transfer == nil, !controller.isReadOnly else { return }
         let store: ChordsetStore
         do {
@@ -141,11 +145,12 @@ extension MainWindow {
                     MainLoop.idleFromAnyThread { [weak self] in self?.progress.update(fraction) }
                 }
             }
-            MainLoop.idleFromAnyThread { [weak self] in self?.finishImport(result) }
+            MainLoop.idleFromAnyThread { [weak self] in self?.finishImport(result, aside: aside) }
         }
     }
 
-    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>) {
+    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>, aside: String?) {
+        let aside = aside.map { " (\($0))" } ?? ""
         transfer = nil
         progress.finish()
         updateActionStates()
@@ -153,16 +158,16 @@ extension MainWindow {
         case let .success(imported):
             let added = imported.stored
             guard !added.isEmpty else {
-                toast.show("The file has no chordsets", offersUndo: false)
+                toast.show("The file has no chordsets" + aside, offersUndo: false)
                 return
             }
             controller.adoptImported(added)
             list.scrollTo(position: controller.count - 1)
-            toast.show(ImportNotice.text(for: imported))
+            toast.show(ImportNotice.text(for: imported) + aside)
         case .failure(.cancelled):
-            toast.show("Import cancelled; nothing was changed", offersUndo: false)
+            toast.show("Import cancelled; nothing was changed" + aside, offersUndo: false)
         case let .failure(error):
-            MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)")
+            MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)" + aside)
         }
     }
 

@@ -71,6 +71,7 @@ final class MainWindow {
         gtk_window_set_child(cgtk_window(window), makeContent())
 
         installActions()
+        installDropTarget()
         WindowAction.bindKeys(application: application, window: window, list: list.listView)
         connect()
         followKeyboard()

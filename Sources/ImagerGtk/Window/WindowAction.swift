@@ -5,7 +5,7 @@ import CGtk
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
     case undo, redo
-    case importChordsets, exportChordsets, exportPalette
+    case chordsetFromImage, importChordsets, exportChordsets, exportPalette
     case showShortcuts, about, close, quit
 
     enum Group: String {
@@ -33,6 +33,7 @@ enum WindowAction: CaseIterable {
         case .deleteAll: "delete-all"
         case .undo: "undo"
         case .redo: "redo"
+        case .chordsetFromImage: "new-from-image"
         case .importChordsets: "import"
         case .exportChordsets: "export"
         case .exportPalette: "export-palette"
@@ -62,6 +63,7 @@ enum WindowAction: CaseIterable {
         case .deleteAll: []
         case .undo: ["<Control>z"]
         case .redo: ["<Control><Shift>z", "<Control>y"]
+        case .chordsetFromImage: []
         case .importChordsets: ["<Control>o"]
         case .exportChordsets: ["<Control>e"]
         case .exportPalette: []
@@ -90,6 +92,7 @@ enum WindowAction: CaseIterable {
         case .deleteAll: tr("Delete All Chordsets")
         case .undo: tr("Undo")
         case .redo: tr("Redo")
+        case .chordsetFromImage: tr("New Chordset from Image")
         case .importChordsets: tr("Import")
         case .exportChordsets: tr("Export")
         case .exportPalette: tr("Export Palette")
