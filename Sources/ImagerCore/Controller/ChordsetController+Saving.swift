@@ -31,6 +31,7 @@ extension ChordsetController {
             pending.acknowledge(changes, placed: result.placed)
             settleLumis(goneElsewhere: result.goneElsewhere)
             settle(placed: result.placed, goneElsewhere: result.goneElsewhere)
+            settle(reidentified: result.reidentified)
             // lastDataVersion stays: our own commit does not change data_version on this
             // connection, and reading it now would swallow another process's unmerged commit.
         }
@@ -60,6 +61,19 @@ extension ChordsetController {
         guard reordered else { return }
         chordsets.sort(by: Chordset.listOrder)
         listChanged(.reloaded(previousCount: previousCount))
+    }
+
+    /// Chordsets put back after their delete was saved were stored under new ids: the list,
+    /// the lumi cache and the undo steps follow them.
+    private func settle(reidentified: [UUID: UUID]) {
+        guard !reidentified.isEmpty else { return }
+        for index in chordsets.indices {
+            if let new = reidentified[chordsets[index].id] { chordsets[index] = chordsets[index].withID(new) }
+        }
+        for old in reidentified.keys { lumiCache.forget(old) }
+        undoStack = undoStack.map { UndoStep(name: $0.name, edit: $0.edit.reidentifying(reidentified), id: $0.id) }
+        redoStack = redoStack.map { UndoStep(name: $0.name, edit: $0.edit.reidentifying(reidentified), id: $0.id) }
+        listChanged(.reloaded(previousCount: chordsets.count))
     }
 
     func availableStore() throws(StoreError) -> ChordsetStore {
