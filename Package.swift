@@ -3,6 +3,9 @@ import PackageDescription
 
 // Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerCore.
 // CGtk is the C module map over gtk4 plus inline shims for what Swift cannot import.
+// ImagerDrawing (over CCairo, the module map over cairo alone) is the one chord renderer:
+// the list's cells, the editor, a full-screen view and the command line's PNGs all draw
+// through it, so it must not need GTK or a display.
 let package = Package(
     name: "Imager",
     products: [
@@ -18,16 +21,25 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
         .target(
             name: "ImagerCore",
             // GRDBSQLite: the import binds lumi rows straight to SQLite (millions per file).
             dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
+        .target(
+            name: "ImagerDrawing",
+            dependencies: ["CCairo", "ImagerCore"]
+        ),
         // GTK may only be used on the main thread: the whole layer is main-actor isolated
         // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CGtk", "ImagerCore"],
+            dependencies: ["CGtk", "ImagerCore", "ImagerDrawing"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
@@ -48,9 +60,15 @@ let package = Package(
             name: "imager-stress",
             dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(
+            name: "ImagerDrawingTests",
+            dependencies: ["ImagerDrawing", "ImagerCore", "CCairo"],
+            // The reference images are found through #filePath, so an update can rewrite them.
+            exclude: ["References"]
+        ),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: [
-            "ImagerGtk", "ImagerCore", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+            "ImagerGtk", "ImagerCore", "ImagerDrawing", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

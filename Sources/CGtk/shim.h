@@ -136,6 +136,44 @@ static inline char *cgtk_file_chooser_get_path(GtkNativeDialog *chooser) {
 }
 G_GNUC_END_IGNORE_DEPRECATIONS
 
+/* ---- chord editor ---- */
+static inline GtkRange *cgtk_range(gpointer p) { return (GtkRange *)p; }
+static inline GtkScale *cgtk_scale(gpointer p) { return (GtkScale *)p; }
+static inline GtkListBox *cgtk_list_box(gpointer p) { return (GtkListBox *)p; }
+static inline GtkListBoxRow *cgtk_list_box_row(gpointer p) { return (GtkListBoxRow *)p; }
+static inline GtkToggleButton *cgtk_toggle_button(gpointer p) { return (GtkToggleButton *)p; }
+static inline GtkGestureDrag *cgtk_gesture_drag(gpointer p) { return (GtkGestureDrag *)p; }
+static inline GtkEventController *cgtk_event_controller(gpointer p) { return (GtkEventController *)p; }
+static inline void cgtk_accessible_set_description(GtkAccessible *a, const char *description) {
+    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/* ---- what screen readers hear (issue 13) ---- */
+/* A box with an accessible role: the role is construct-only, so g_object_new (varargs). */
+static inline GtkWidget *cgtk_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {
+    return g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing, "accessible-role", role, NULL);
+}
+/* GtkListItem forwards an accessible label to its row from 4.12; before that the row has
+ * none and screen readers read the row's child, which carries the same label. */
+static inline void cgtk_list_item_set_accessible_label(GtkListItem *item, const char *label) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_list_item_set_accessible_label(item, label);
+#else
+    (void)item; (void)label;
+#endif
+}
+/* gtk_accessible_announce is 4.14+; before that an alert-role widget that is shown is
+ * what screen readers announce. Returns whether the call exists in this build. */
+static inline gboolean cgtk_accessible_announce(GtkAccessible *accessible, const char *message) {
+#if GTK_CHECK_VERSION(4, 14, 0)
+    gtk_accessible_announce(accessible, message, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+    return TRUE;
+#else
+    (void)accessible; (void)message;
+    return FALSE;
+#endif
+}
+
 /* ---- version guards ---- */
 /* Loads CSS from a string: gtk_css_provider_load_from_string is 4.12+,
  * load_from_data changed signature in 4.10 (deprecated from 4.12). */

@@ -117,7 +117,7 @@ final class MainWindowTests: GtkTestCase {
 
         let row = try XCTUnwrap(window.list.boundRow(at: 1))
         XCTAssertEqual(row.cells[2].color, orange)
-        XCTAssertEqual(ChordCell.accessibleLabel(slot: 2, color: orange), "Chord 3: #E99057")
+        XCTAssertEqual(ChordCell.accessibleLabel(slot: 2, color: orange), "Chord 3: orange, #E99057")
     }
 
     func testEveryActionHasItsNameAndTheShortcutsWindowBuilds() async throws {

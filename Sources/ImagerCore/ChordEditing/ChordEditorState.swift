@@ -12,7 +12,8 @@ public struct ChordEditorState: Sendable {
     public private(set) var lumis: [Lumi]
     /// The selected lumi, by id, so it stays selected while its index changes.
     public private(set) var selectedID: UUID?
-    /// What a click on empty canvas adds.
+    /// What a click on empty canvas adds. Choosing it never changes the selected lumi: a
+    /// person who picks Circle to add circles next to a star keeps the star.
     public var shape: LumiShape = .circle
     /// The colour and glow of the next lumi added: the last ones chosen, so a row of stars
     /// takes one choice, not one per star.
@@ -161,12 +162,6 @@ public struct ChordEditorState: Sendable {
         guard Lumi.allows(glow, for: .glow) else { return false }
         newGlow = glow
         return changeSelected { $0.glow = glow }
-    }
-
-    @discardableResult
-    public mutating func setShape(_ shape: LumiShape) -> Bool {
-        self.shape = shape
-        return changeSelected { $0.shape = shape }
     }
 
     /// Removes the selected lumi; the selection moves to the one drawn below it, if any.

@@ -1,11 +1,14 @@
 import CGtk
 import ImagerCore
+import ImagerDrawing
 
-/// One chord of a row: a rounded rectangle in the chord's colour, drawn with cairo, that
-/// screen readers announce as a button ("Chord 3: #E99057"). Clicks and keys are handled by
-/// the `ChordStrip` that holds the eight cells, so a row carries two controllers, not sixteen.
+/// One chord of a row: the chord's colour in a rounded square with its lumis over it, drawn
+/// by `ChordPainter` (the one chord renderer), which screen readers announce as a button
+/// ("Chord 3: orange, #E99057"). Clicks and keys are handled by the `ChordStrip` that holds the eight
+/// cells, so a row carries two controllers, not sixteen.
 final class ChordCell {
     static let size: Int32 = 36
+    static let cornerRadius = 8.0
 
     /// Borrowed: owned by the row's widget tree. The drawing area owns this object (through
     /// its draw function's user data), so the two live and die together.
@@ -13,6 +16,11 @@ final class ChordCell {
     let slot: Int
     /// The colour drawn; nil until the first bind.
     private(set) var color: RGBAColor?
+    /// The lumis drawn over it, in drawing order.
+    private(set) var lumis: [Lumi] = []
+    /// The chord with its lumis as rendered for the last draw, kept while the chord, the
+    /// cell's size and the scale stay the same (nil for a chord without lumis).
+    private var rendered: RenderedChord?
 
     init(slot: Int) {
         self.slot = slot
@@ -24,6 +32,7 @@ final class ChordCell {
         gtk_widget_set_focusable(widget, 1)
         widget.addCSSClasses("chord-cell")
         gtk_widget_set_cursor_from_name(widget, "pointer")
+        Signal.connectTooltip(widget) { [weak self] in self?.color.map(Self.tooltip) }
 
         let draw: GtkDrawingAreaDrawFunc = { area, cairo, width, height, data in
             MainActor.assumeIsolated {
@@ -34,29 +43,48 @@ final class ChordCell {
         gtk_drawing_area_set_draw_func(area, draw, Unmanaged.passRetained(self).toOpaque(), release)
     }
 
-    /// Called on bind: O(1), nothing allocated but the accessible label, and nothing done
-    /// when the colour is already the one shown.
-    func show(_ color: RGBAColor) {
-        guard color != self.color else { return }
+    /// Called on bind: O(1) for the colour, O(lumis) to compare the lumis (an array shared
+    /// with the one shown is compared by reference), and nothing done when the chord is the
+    /// one shown. The picture is rendered at the next draw, only if GTK asks for one.
+    func show(_ color: RGBAColor, lumis: [Lumi]) {
+        guard color != self.color || lumis != self.lumis else { return }
+        if color != self.color {
+            widget.setAccessibleLabel(Self.accessibleLabel(slot: slot, color: color))
+        }
         self.color = color
-        widget.setAccessibleLabel(Self.accessibleLabel(slot: slot, color: color))
+        self.lumis = lumis
+        rendered = nil
         gtk_widget_queue_draw(widget)
     }
 
-    /// "Chord 3: #E99057": which chord (1-based) and its colour.
+    /// "Chord 3: orange, #E99057": which chord (1-based), its colour in words for those who
+    /// cannot see it, and in hex for those who match colours by number.
     static func accessibleLabel(slot: Int, color: RGBAColor) -> String {
-        "Chord \(slot + 1): \(color.hex)"
+        "Chord \(slot + 1): \(ColorName(color).text), \(color.hex)"
+    }
+
+    /// "orange, #E99057": the colour in words and in hex.
+    static func tooltip(_ color: RGBAColor) -> String {
+        "\(ColorName(color).text), \(color.hex)"
     }
 
     /// GTK records these calls and replays them every time the cell is painted, which is
-    /// every frame the list moves; two masks cost far less to replay than the path fill and
-    /// stroke they were made from (issue 6).
+    /// every frame the list moves, so what is recorded must be cheap to replay (issue 6): a
+    /// chord without lumis is one mask filled with its colour; a chord with lumis is one
+    /// image, rendered here by `ChordPainter` once per change. The outline is one more mask.
     private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
         guard let color else { return }
-        let shape = ChordCellShape.masks(width: width, height: height, scale: gtk_widget_get_scale_factor(widget))
-        cairo_set_source_rgba(cairo, Double(color.red) / 255, Double(color.green) / 255,
-                              Double(color.blue) / 255, Double(color.alpha) / 255)
-        cairo_mask_surface(cairo, shape.fill, 0, 0)
+        let scale = max(gtk_widget_get_scale_factor(widget), 1)
+        let shape = ChordCellShape.masks(width: width, height: height, scale: scale)
+        if lumis.isEmpty {
+            let (r, g, b, a) = color.cairoComponents
+            cairo_set_source_rgba(cairo, r, g, b, a)
+            cairo_mask_surface(cairo, shape.fill, 0, 0)
+        } else {
+            let image = renderedImage(color, width: width, height: height, scale: scale)
+            cairo_set_source_surface(cairo, image.surface, 0, 0)
+            cairo_paint(cairo)
+        }
         // The outline is the text colour, faint: dark on the light style, light on the dark
         // one, so a pale or transparent chord still shows its edge.
         var foreground = GdkRGBA()
@@ -65,14 +93,30 @@ final class ChordCell {
                               Double(foreground.blue), 0.22)
         cairo_mask_surface(cairo, shape.outline, 0, 0)
     }
+
+    private struct RenderedChord {
+        let image: ChordImage
+        let width: Int32, height: Int32, scale: Int32
+    }
+
+    private func renderedImage(_ color: RGBAColor, width: Int32, height: Int32, scale: Int32) -> ChordImage {
+        if let rendered, rendered.width == width, rendered.height == height, rendered.scale == scale {
+            return rendered.image
+        }
+        let lumis = lumis
+        let image = ChordImage(width: Int(width), height: Int(height), scale: Int(scale)) { cairo in
+            ChordPainter.paint(cairo, background: color, lumis: lumis,
+                               in: ChordCellShape.square(width: width, height: height), cornerRadius: Self.cornerRadius)
+        }
+        rendered = RenderedChord(image: image, width: width, height: height, scale: scale)
+        return image
+    }
 }
 
-/// The shape of a chord cell as two alpha masks: the rounded rectangle's inside and its
+/// The shape of a chord cell as two alpha masks: the rounded square's inside and its
 /// one-pixel outline, rendered once per cell size and scale factor and kept for the life
 /// of the process (in practice one pair, a few kilobytes).
 private enum ChordCellShape {
-    private static let radius = 8.0
-
     struct Masks {
         /// Owned by the cache, never freed.
         let fill: OpaquePointer
@@ -85,12 +129,30 @@ private enum ChordCellShape {
 
     private static var cache: [Key: Masks] = [:]
 
+    /// Where the chord goes in a cell: the largest centred square, inset by half a pixel so
+    /// the one-pixel outline, stroked along its edge, stays inside the cell.
+    static func square(width: Int32, height: Int32) -> ChordSquare {
+        var square = ChordSquare.centred(inWidth: Double(width), height: Double(height))
+        let inset = min(0.5, square.side / 2)
+        square.x += inset
+        square.y += inset
+        square.side -= 2 * inset
+        return square
+    }
+
     /// Called from draw functions, on the main thread.
     static func masks(width: Int32, height: Int32, scale: Int32) -> Masks {
         let key = Key(width: width, height: height, scale: max(scale, 1))
         if let masks = cache[key] { return masks }
-        let masks = Masks(fill: render(key) { cairo in cairo_fill(cairo) },
+        let square = square(width: width, height: height)
+        // The fill is the chord painter's own background, so the cell's two paths (with and
+        // without lumis) have the same edge.
+        let masks = Masks(fill: render(key) { cairo in
+                              ChordPainter.paint(cairo, background: RGBAColor(red: 0, green: 0, blue: 0), lumis: [],
+                                                 in: square, cornerRadius: ChordCell.cornerRadius)
+                          },
                           outline: render(key) { cairo in
+                              ChordPainter.roundedSquare(cairo, square, cornerRadius: ChordCell.cornerRadius)
                               cairo_set_line_width(cairo, 1)
                               cairo_stroke(cairo)
                           })
@@ -98,28 +160,14 @@ private enum ChordCellShape {
         return masks
     }
 
-    /// An A8 surface at the device scale, so the edges stay sharp on a HiDPI screen, with
-    /// the rounded rectangle inset by half a pixel as its path.
+    /// An A8 surface at the device scale, so the edges stay sharp on a HiDPI screen.
     private static func render(_ key: Key, _ paint: (OpaquePointer) -> Void) -> OpaquePointer {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, key.width * key.scale, key.height * key.scale)!
         cairo_surface_set_device_scale(surface, Double(key.scale), Double(key.scale))
         let cairo = cairo_create(surface)!
-        let inset = 0.5
-        roundedRectangle(cairo, x: inset, y: inset,
-                         width: Double(key.width) - 2 * inset, height: Double(key.height) - 2 * inset)
         paint(cairo)
         cairo_destroy(cairo)
         cairo_surface_flush(surface)
         return surface
-    }
-
-    private static func roundedRectangle(_ cairo: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
-        let r = min(radius, width / 2, height / 2)
-        cairo_new_sub_path(cairo)
-        cairo_arc(cairo, x + width - r, y + r, r, -.pi / 2, 0)
-        cairo_arc(cairo, x + width - r, y + height - r, r, 0, .pi / 2)
-        cairo_arc(cairo, x + r, y + height - r, r, .pi / 2, .pi)
-        cairo_arc(cairo, x + r, y + r, r, .pi, 3 * .pi / 2)
-        cairo_close_path(cairo)
     }
 }

@@ -48,8 +48,8 @@ final class ChordStrip {
         gtk_widget_add_controller(rowWidget, keys)
     }
 
-    func show(_ chordset: Chordset) {
-        for cell in cells { cell.show(chordset.color(at: cell.slot)) }
+    func show(_ chordset: Chordset, lumis: ChordsetLumis) {
+        for cell in cells { cell.show(chordset.color(at: cell.slot), lumis: lumis[cell.slot]) }
     }
 
     private func cell(at x: Double, _ y: Double) -> ChordCell? {

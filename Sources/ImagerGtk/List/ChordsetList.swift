@@ -18,8 +18,13 @@ final class ChordsetList {
 
     /// The window decides what a delete and a colour pick do (toast, dialog).
     var onDelete: (UUID) -> Void = { _ in }
-    var onPickColor: (UUID, Int) -> Void = { _, _ in }
+    var onEditChord: (UUID, Int) -> Void = { _, _ in }
     var onSelectionChanged: () -> Void = {}
+    /// The lumis of a chordset's chords, asked for each row GTK binds (the list holds no
+    /// lumis itself: only the rows on screen need theirs).
+    /// The controller's, set before the first bind (GTK may bind rows while the window is
+    /// being built); tests put their own lumis here.
+    var lumisOf: (UUID) -> ChordsetLumis
 
     /// Every row GTK has made, by list item, bound or not.
     private var rows: [OpaquePointer: ChordsetRow] = [:]
@@ -29,6 +34,9 @@ final class ChordsetList {
 
     init(controller: ChordsetController) {
         self.controller = controller
+        // Rows ask for their chordset's lumis as they are bound: only the ~200 rows GTK keeps
+        // ever hold them (the controller's cache reads the rest from the store).
+        lumisOf = { [weak controller] id in controller?.lumis(of: id) ?? .none }
         model = ChordsetListModel(count: controller.count)
 
         let single = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model.store))))!
@@ -109,7 +117,8 @@ final class ChordsetList {
     /// Shows the chordset at the row's position (after a bind or when its position changed).
     func refresh(_ row: ChordsetRow) {
         guard let position = row.position, position < controller.count else { return }
-        row.show(controller.chordsets[position])
+        let chordset = controller.chordsets[position]
+        row.show(chordset, lumis: lumisOf(chordset.id))
     }
 
     // MARK: Selection, scrolling, editing
@@ -185,7 +194,7 @@ final class ChordsetList {
 
     func delete(id: UUID) { onDelete(id) }
 
-    func pickColor(id: UUID, slot: Int) { onPickColor(id, slot) }
+    func editChord(id: UUID, slot: Int) { onEditChord(id, slot) }
 
     /// Only one row stays open at a time.
     func rowDidOpen(_ row: ChordsetRow) {

@@ -13,6 +13,10 @@ final class ChordsetRow {
     /// Borrowed from here down: the row's widget tree, owned by the list item.
     var widget: Widget { container.widget }
     private var menu: Widget?
+    /// Borrowed: the Delete button a swipe reveals, made on the first swipe.
+    private var deleteButton: Widget?
+    /// The title the accessible names were last set for.
+    private var namedTitle: String?
 
     let title: TitleEditor
     let chords: ChordStrip
@@ -34,6 +38,8 @@ final class ChordsetRow {
         chords = ChordStrip(in: container)
 
         swipe = SwipeToDelete(row: container)
+        // A chordset always has eight chords; the description says what the group holds.
+        cgtk_accessible_set_description(cgtk_accessible(container.widget), "8 chords")
         connectBehaviour()
     }
 
@@ -51,7 +57,7 @@ final class ChordsetRow {
         chords.onActivate = { [weak self] slot in
             guard let self else { return }
             guard let id = self.chordsetID, !self.swipe.isOpen else { return }
-            self.list?.pickColor(id: id, slot: slot)
+            self.list?.editChord(id: id, slot: slot)
         }
         swipe.makeUnderlay = { [weak self] in self?.makeUnderlay() ?? Widgets.box(GTK_ORIENTATION_HORIZONTAL) }
         swipe.onOpen = { [weak self] in
@@ -92,7 +98,8 @@ final class ChordsetRow {
         let underlay = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
         underlay.addCSSClasses("swipe-underlay")
         let deleteButton = Widgets.textButton("Delete", classes: "swipe-delete")
-        deleteButton.setAccessibleLabel("Delete")
+        self.deleteButton = deleteButton
+        deleteButton.setAccessibleLabel(Self.deleteLabel(namedTitle ?? ""))
         gtk_widget_set_hexpand(deleteButton, 1)
         gtk_widget_set_halign(deleteButton, GTK_ALIGN_END)
         gtk_widget_set_size_request(deleteButton, Int32(SwipeToDelete.revealWidth), -1)
@@ -111,15 +118,32 @@ final class ChordsetRow {
         return position == UInt32.max ? nil : Int(position)
     }
 
-    /// Fills the row from `chordset`: O(1), nothing allocated but the cells' accessible labels.
-    func show(_ chordset: Chordset) {
+    /// Fills the row from `chordset` and its chords' lumis: O(1) plus the comparison of the
+    /// lumis, nothing allocated but the cells' accessible labels (their pictures are made
+    /// when GTK draws them).
+    func show(_ chordset: Chordset, lumis: ChordsetLumis) {
         if chordset.id != chordsetID {
             finishEditingLater()
             swipe.reset()
             chordsetID = chordset.id
         }
         title.show(chordset.title)
-        chords.show(chordset)
+        chords.show(chordset, lumis: lumis)
+        if chordset.title != namedTitle { name(after: chordset.title) }
+    }
+
+    /// The row is announced by its title, as the list item from GTK 4.12 on; the Delete
+    /// button says which chordset it deletes.
+    private func name(after title: String) {
+        namedTitle = title
+        widget.setAccessibleLabel(title)
+        cgtk_list_item_set_accessible_label(listItem, title)
+        deleteButton?.setAccessibleLabel(Self.deleteLabel(title))
+    }
+
+    /// "Delete “Warm”".
+    static func deleteLabel(_ title: String) -> String {
+        "Delete “\(title)”"
     }
 
     func clear() {

@@ -222,6 +222,9 @@ final class SlidingRow {
                     MainActor.assumeIsolated { SlidingRow.parentClass?.pointee.finalize?(object) }
                 }
                 gtk_widget_class_set_css_name(widgetClass, "slidingrow")
+                // A group named after its chordset (ChordsetRow sets the name); without a role
+                // screen readers would announce the class name, "ImagerSlidingRow".
+                gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GROUP)
             }
             registeredType = g_type_register_static_simple(
                 gtk_widget_get_type(), "ImagerSlidingRow",

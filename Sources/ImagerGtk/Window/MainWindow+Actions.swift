@@ -94,12 +94,14 @@ extension MainWindow {
         }
     }
 
-    func pickColor(id: UUID, slot: Int) {
-        guard let chordset = controller.chordset(id: id) else { return }
-        let title = "Chord \(slot + 1) of “\(chordset.title)”"
-        ChordColorDialog.present(over: window, title: title, initial: chordset.color(at: slot)) { [weak self] color in
-            self?.controller.setColor(color, slot: slot, of: id)
-        }
+    /// Opens the chord's editor (a click on a cell, or Enter on it). One editor at a time:
+    /// it is modal.
+    func editChord(id: UUID, slot: Int) {
+        guard chordEditor == nil,
+              let editor = ChordEditor(controller: controller, chordsetID: id, slot: slot, over: window) else { return }
+        editor.onClose = { [weak self] in self?.chordEditor = nil }
+        chordEditor = editor
+        editor.present()
     }
 
     /// Reads, checks and stores the file on another thread, on a connection of its own (so

@@ -36,6 +36,8 @@ final class MainWindow {
     private var closeAfterSave: (() -> Void)?
     /// Import or export running on another thread.
     var transfer: TransferProgress.Running?
+    /// The open chord editor, kept alive while its window is.
+    var chordEditor: ChordEditor?
     let progress: TransferProgress
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
@@ -97,10 +99,16 @@ final class MainWindow {
     private func makeContent() -> Widget {
         let stack = cgtk_stack(pages)
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(stack, list.scrolledWindow, "list")
-        gtk_stack_add_named(stack, emptyPage, "empty")
+        // Named pages, so that screen readers say "Chordsets" and not "GtkStackPage".
+        let listPage = gtk_stack_add_named(stack, list.scrolledWindow, "list")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(listPage)), "Chordsets")
+        let noChordsetsPage = gtk_stack_add_named(stack, emptyPage, "empty")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(noChordsetsPage)), "No Chordsets")
 
         let overlay = gtk_overlay_new()!
+        // The overlay only stacks the toast over the pages: nothing to announce, but GTK
+        // 4.8 names a generic widget without a label after its class ("GtkOverlay").
+        cgtk_accessible_set_label(cgtk_accessible(overlay), "")
         gtk_overlay_set_child(cgtk_overlay(overlay), pages)
         gtk_overlay_add_overlay(cgtk_overlay(overlay), toast.widget)
         gtk_widget_set_vexpand(overlay, 1)
@@ -120,7 +128,7 @@ final class MainWindow {
         }
         list.onSelectionChanged = { [weak self] in self?.updateActionStates() }
         list.onDelete = { [weak self] id in self?.delete(id: id) }
-        list.onPickColor = { [weak self] id, slot in self?.pickColor(id: id, slot: slot) }
+        list.onEditChord = { [weak self] id, slot in self?.editChord(id: id, slot: slot) }
         autosave.willSave = { [weak self] in self?.list.commitEditing() }
         autosave.didSave = { [weak self] outcome in self?.show(outcome) }
         banner.onRetry = { [weak self] in self?.autosave.save() }
