@@ -88,12 +88,14 @@ extension ChordsetController {
 
     /// Picks up what another process (say `imager --import`) committed since we last looked,
     /// keeping every unsaved edit of ours on top. Returns true when the list was reloaded.
-    /// This is Core Data's "automatically merges changes from the parent".
+    /// This is Core Data's "automatically merges changes from the parent". `knownChanged`:
+    /// a sync round says it changed the store, which an in-memory store's data version,
+    /// shared with the round's connection, cannot tell.
     @discardableResult
-    public func mergeExternalChanges() throws(StoreError) -> Bool {
+    public func mergeExternalChanges(knownChanged: Bool = false) throws(StoreError) -> Bool {
         guard let store, !isLoadingRest, !isReadOnly else { return false }
         let version = try store.dataVersion()
-        guard version != lastDataVersion else { return false }
+        guard knownChanged || version != lastDataVersion else { return false }
         let loaded = try store.load()
         // Lumis read before may have changed too; unsaved ones of ours stay pinned.
         lumiCache.forgetClean()

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ImagerCore
 
-/// Import…, Export… and Export Palette…: the file chooser (GtkFileChooserNative, which goes
+/// Import…, Export…, Export Palette… and the sync folder: the file chooser (GtkFileChooserNative, which goes
 /// through the desktop portal when there is one), then the core for the contents.
 enum FileTransfer {
     /// A filter of the chooser: its name and the extensions (no dot) it shows.
@@ -29,6 +29,13 @@ enum FileTransfer {
             filters: [("Palettes", PaletteFormat.allCases.map(\.fileExtension)), ("GIMP palettes", ["gpl"]),
                       ("CSS custom properties", ["css"]), ("SVG images", ["svg"])],
             chosen)
+    }
+
+    /// Asks for the folder to sync through (Sync…). In a Flatpak the portal grants the
+    /// app that folder, and only that folder.
+    static func chooseSyncFolder(over parent: Widget, _ chosen: @escaping (String) -> Void) {
+        run(title: "Choose the Sync Folder", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: "_Choose",
+            parent: parent, suggestedName: nil, filters: [], chosen)
     }
 
     private static func run(title: String, action: GtkFileChooserAction, accept: String, parent: Widget,

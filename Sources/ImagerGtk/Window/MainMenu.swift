@@ -16,6 +16,7 @@ final class MainMenu {
         let files = g_menu_new()!
         g_menu_append(files, "Import…", WindowAction.importChordsets.detailedName)
         g_menu_append(files, "Export…", WindowAction.exportChordsets.detailedName)
+        g_menu_append(files, "Sync…", WindowAction.sync.detailedName)
         g_menu_append_section(model, nil, cgtk_menu_model(UnsafeMutableRawPointer(files)))
         unref(files)
 

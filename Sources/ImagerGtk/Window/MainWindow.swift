@@ -39,6 +39,12 @@ final class MainWindow {
     /// The open chord editor, kept alive while its window is.
     var chordEditor: ChordEditor?
     let progress: TransferProgress
+    /// Sync rounds while the window is open (nil over a read-only store, or when no second
+    /// connection could be opened), over `syncStore`, a connection of its own.
+    var liveSync: LiveSync?
+    var syncStore: ChordsetStore?
+    /// The open Sync dialog, kept alive while its window is.
+    var syncDialog: SyncDialog?
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
          remembersSize: Bool = true) {
@@ -64,10 +70,15 @@ final class MainWindow {
         gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
         gtk_window_set_child(cgtk_window(window), makeContent())
 
+        if !controller.isReadOnly, let store = try? controller.connectionForImport() {
+            syncStore = store
+            liveSync = LiveSync(controller: controller, store: store)
+        }
         installActions()
         WindowAction.bindKeys(application: application, window: window, list: list.listView)
         connect()
         stateChanged()
+        liveSync?.start()
     }
 
     isolated deinit {
@@ -130,7 +141,11 @@ final class MainWindow {
         list.onDelete = { [weak self] id in self?.delete(id: id) }
         list.onEditChord = { [weak self] id, slot in self?.editChord(id: id, slot: slot) }
         autosave.willSave = { [weak self] in self?.list.commitEditing() }
-        autosave.didSave = { [weak self] outcome in self?.show(outcome) }
+        autosave.didSave = { [weak self] outcome in
+            self?.show(outcome)
+            // What was just saved goes out now, not at the next poll.
+            if case .saved = outcome { self?.liveSync?.runRound() }
+        }
         banner.onRetry = { [weak self] in self?.autosave.save() }
         activityHandler = Signal.connectPointer(window, "notify::is-active") { [weak self] _ in
             guard let self else { return }
@@ -234,6 +249,7 @@ final class MainWindow {
                 return false
             }
         }
+        liveSync?.stop()
         // Closing makes the window inactive; that must not save a second time.
         activityHandler?.disconnect()
         activityHandler = nil
@@ -262,6 +278,7 @@ final class MainWindow {
     func finishNow() {
         rememberSize()
         autosave.save()
+        liveSync?.stop()
         activityHandler?.disconnect()
         activityHandler = nil
     }

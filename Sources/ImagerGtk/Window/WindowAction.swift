@@ -5,7 +5,7 @@ import CGtk
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
     case undo, redo
-    case importChordsets, exportChordsets, exportPalette
+    case importChordsets, exportChordsets, exportPalette, sync
     case showShortcuts, about, close, quit
 
     enum Group: String {
@@ -36,6 +36,7 @@ enum WindowAction: CaseIterable {
         case .importChordsets: "import"
         case .exportChordsets: "export"
         case .exportPalette: "export-palette"
+        case .sync: "sync"
         case .showShortcuts: "show-shortcuts"
         case .about: "about"
         case .close: "close"
@@ -65,6 +66,7 @@ enum WindowAction: CaseIterable {
         case .importChordsets: ["<Control>o"]
         case .exportChordsets: ["<Control>e"]
         case .exportPalette: []
+        case .sync: []
         case .showShortcuts: ["<Control>question"]
         case .about: []
         case .close: ["<Control>w"]
@@ -93,6 +95,7 @@ enum WindowAction: CaseIterable {
         case .importChordsets: "Import"
         case .exportChordsets: "Export"
         case .exportPalette: "Export Palette"
+        case .sync: "Sync"
         case .showShortcuts: "Keyboard Shortcuts"
         case .about: "About Imager"
         case .close: "Close Window"

@@ -1,0 +1,87 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Sync while the window is open: a round about every second (publish what the window
+/// saved, merge what other machines put in the folder), run on another thread over a store
+/// connection of its own, so the window never waits on the folder. When a round changed
+/// chordsets, the controller picks them up with `mergeExternalChanges`, which keeps every
+/// unsaved edit of the window on top and leaves local undo to local edits.
+///
+/// The folder is polled, not watched: a Flatpak's portal folder or a network file system
+/// may not report changes, and a poll of a few small directories costs little.
+final class LiveSync {
+    static let pollMilliseconds: UInt32 = 1_000
+
+    private let controller: ChordsetController
+    /// Our own connection (the window's is never used off the main thread).
+    private let store: ChordsetStore
+    private var timer: ScheduledWork?
+    private var isRunning = false
+    /// Rounds finished (tests wait on it).
+    private(set) var roundCount = 0
+    private(set) var lastSummary: SyncSummary?
+    /// The last round's failure, nil once one succeeds (and when no folder is chosen).
+    private(set) var lastError: SyncError?
+    /// After each round, on the main loop (the Sync dialog shows what it did).
+    var onRound: () -> Void = {}
+
+    init(controller: ChordsetController, store: ChordsetStore) {
+        self.controller = controller
+        self.store = store
+    }
+
+    func start() {
+        guard timer == nil else { return }
+        runRound()
+        timer = MainLoop.repeating(milliseconds: Self.pollMilliseconds) { [weak self] in
+            self?.runRound()
+            return self != nil
+        }
+    }
+
+    func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// Starts a round unless one is running.
+    func runRound() {
+        guard !isRunning, !controller.isReadOnly else { return }
+        isRunning = true
+        let store = self.store
+        DispatchQueue.global(qos: .utility).async { [weak self] in
+            let result: Result<SyncSummary, SyncError>
+            do throws(SyncError) {
+                result = .success(try SyncRound.run(store: store))
+            } catch {
+                result = .failure(error)
+            }
+            MainLoop.idleFromAnyThread { [weak self] in self?.finished(result) }
+        }
+    }
+
+    private func finished(_ result: Result<SyncSummary, SyncError>) {
+        isRunning = false
+        roundCount += 1
+        switch result {
+        case let .success(summary):
+            lastSummary = summary
+            lastError = nil
+            for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
+            if !summary.changedChordsets.isEmpty {
+                do {
+                    try controller.mergeExternalChanges(knownChanged: true)
+                } catch {
+                    StandardStream.writeError("imager: could not show other computers' changes: \(error)\n")
+                }
+            }
+        case .failure(.notConfigured):
+            lastError = nil
+        case let .failure(error):
+            if lastError != error { StandardStream.writeError("imager: sync: \(error)\n") }
+            lastError = error
+        }
+        onRound()
+    }
+}
