@@ -40,8 +40,20 @@ struct MergeOutcome: Sendable {
 /// Sync's reads and writes of the store: settings, the outbox, what was read from whom, and
 /// merging other devices' operations. Each is one transaction.
 extension ChordsetStore {
+    /// A read, so the window's poll never takes the write lock while sync is off; only a
+    /// database without a device id yet (made by the migration, so rarely) is written.
     public func syncSettings() throws(StoreError) -> SyncSettings {
-        try syncTransaction("read the sync settings") { db in
+        do {
+            let read = try writer.read { db -> SyncSettings? in
+                guard let device = try SyncTables.state(SyncTables.deviceKey, db), DeviceID.isValid(device) else { return nil }
+                return SyncSettings(folder: try SyncTables.state(SyncTables.folderKey, db), device: device,
+                                    name: try SyncTables.state(SyncTables.nameKey, db))
+            }
+            if let read { return read }
+        } catch {
+            throw Self.map(error, operation: "read the sync settings", path: path)
+        }
+        return try syncTransaction("read the sync settings") { db in
             SyncSettings(folder: try SyncTables.state(SyncTables.folderKey, db), device: try SyncTables.device(db),
                          name: try SyncTables.state(SyncTables.nameKey, db))
         }

@@ -45,7 +45,6 @@ final class SyncDialog {
         folderLabel = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(folderLabel), 0)
         gtk_label_set_ellipsize(cgtk_label(folderLabel), PANGO_ELLIPSIZE_MIDDLE)
-        gtk_label_set_selectable(cgtk_label(folderLabel), 1)
         gtk_widget_set_hexpand(folderLabel, 1)
         chooseButton = Widgets.textButton("Choose Folder…")
         Widgets.append(folderLabel, to: folderRow)
