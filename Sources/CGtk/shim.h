@@ -94,6 +94,16 @@ static inline GtkWidget *cgtk_color_chooser_dialog_new(const char *title, GtkWin
     gtk_color_chooser_set_rgba(GTK_COLOR_CHOOSER(dialog), initial);
     return dialog;
 }
+/* Adds `count` colours as one row of swatches above GTK's own palette. GTK drops its default
+ * palette when the first palette is added, so `keep_default` (the default's 45 colours,
+ * 5 to a column, as GTK lays them out) is added back first. */
+static inline void cgtk_color_chooser_add_row(GtkWidget *dialog, const GdkRGBA *colors, int count,
+                                              const GdkRGBA *keep_default, int default_count) {
+    gtk_color_chooser_add_palette(GTK_COLOR_CHOOSER(dialog), GTK_ORIENTATION_VERTICAL, 5,
+                                  default_count, (GdkRGBA *)keep_default);
+    gtk_color_chooser_add_palette(GTK_COLOR_CHOOSER(dialog), GTK_ORIENTATION_HORIZONTAL, count,
+                                  count, (GdkRGBA *)colors);
+}
 static inline void cgtk_color_chooser_get_rgba(GtkWidget *dialog, GdkRGBA *color) {
     gtk_color_chooser_get_rgba(GTK_COLOR_CHOOSER(dialog), color);
 }

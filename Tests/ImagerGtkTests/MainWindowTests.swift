@@ -129,6 +129,11 @@ final class MainWindowTests: GtkTestCase {
         let builder = try XCTUnwrap(gtk_builder_new_from_string(ShortcutsWindow.xml, -1))
         XCTAssertNotNil(gtk_builder_get_object(builder, "shortcuts"))
         unref(builder)
+        // Every key is listed, the row menu's two and GTK's own F10 among them.
+        for accelerator in WindowAction.allCases.flatMap(\.accelerators).filter({ !$0.contains("KP_") }) + ["F10", "Tab", "Home End"] {
+            XCTAssertTrue(ShortcutsWindow.xml.contains(accelerator.replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")), "\(accelerator) is not in the shortcuts window")
+        }
     }
 
     // MARK: Reaching into rows

@@ -138,7 +138,19 @@ final class ChordsetRow {
         namedTitle = title
         widget.setAccessibleLabel(title)
         cgtk_list_item_set_accessible_label(listItem, title)
+        // GTK 4.8 has no call for it, but its list item widget (the row's parent, which
+        // takes the focus) is accessible like any widget: name it too, or a screen reader
+        // moving from row to row hears nothing.
+        if let item = gtk_widget_get_parent(widget) { item.setAccessibleLabel(title) }
         deleteButton?.setAccessibleLabel(Self.deleteLabel(title))
+    }
+
+    /// Focuses the row itself (GTK's list item), not one of its cells.
+    /// The row's own focus controller does not see its parent take the focus, so the list
+    /// is told here.
+    func focus() {
+        guard let item = gtk_widget_get_parent(widget), gtk_widget_grab_focus(item) != 0, let position else { return }
+        list?.focusDidEnter(position: position)
     }
 
     /// "Delete “Warm”".

@@ -15,8 +15,8 @@ final class MainWindow {
     let banner: SaveBanner
     let menu: MainMenu
     /// Borrowed: the stack switching between the list and the empty state.
-    private let pages: Widget
-    private let emptyPage: Widget
+    let pages: Widget
+    let emptyPage: Widget
 
     /// The window's actions, by case, to enable and disable them.
     var actions: [WindowAction: OpaquePointer] = [:]
@@ -45,6 +45,10 @@ final class MainWindow {
     var syncStore: ChordsetStore?
     /// The open Sync dialog, kept alive while its window is.
     var syncDialog: SyncDialog?
+    /// Borrowed: the header bar, the first of the areas Tab moves between.
+    private(set) var headerBar: Widget?
+    /// Set by `followKeyboard`.
+    var listKeyboard: ListKeyboard?
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
          remembersSize: Bool = true) {
@@ -66,6 +70,8 @@ final class MainWindow {
         let size = remembersSize ? WindowSize.load() : WindowSize.fallback
         gtk_window_set_default_size(cgtk_window(window), size.width, size.height)
         if size.maximized { gtk_window_maximize(cgtk_window(window)) }
+        // The HIG's smallest phone: 360 × 294 (rows put their cells under the title to fit).
+        gtk_widget_set_size_request(window, 360, 294)
 
         gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
         gtk_window_set_child(cgtk_window(window), makeContent())
@@ -77,6 +83,7 @@ final class MainWindow {
         installActions()
         WindowAction.bindKeys(application: application, window: window, list: list.listView)
         connect()
+        followKeyboard()
         stateChanged()
         liveSync?.start()
     }
@@ -87,12 +94,16 @@ final class MainWindow {
 
     func present() {
         gtk_window_present(cgtk_window(window))
+        // The keyboard starts on the first row (announced by its title), not on its first
+        // cell, which is where GTK would put it; nothing is selected yet.
+        list.focusRow()
     }
 
     // MARK: Building
 
     private func makeHeaderBar() -> Widget {
         let header = gtk_header_bar_new()!
+        headerBar = header
         let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: "New Chordset",
                                      accessibleName: "Add Chordset", action: WindowAction.addChordset.detailedName)
         gtk_header_bar_pack_start(cgtk_header_bar(header), add)

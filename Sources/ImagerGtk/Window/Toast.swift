@@ -19,6 +19,11 @@ final class Toast {
     private let controller: ChordsetController
     /// The undo step the shown message names, or nil when it offers no Undo.
     private(set) var undoStepID: Int?
+    /// The pointer is over the toast: it stays until the pointer leaves (GNOME's toasts do).
+    private var isHovered = false
+    /// Called when the toast goes while it holds the keyboard focus, to put the focus back
+    /// in the window's content rather than lose it.
+    var onFocusLeft: () -> Void = {}
 
     init(controller: ChordsetController) {
         self.controller = controller
@@ -43,6 +48,33 @@ final class Toast {
         Widgets.append(dismiss, to: box)
         gtk_revealer_set_child(cgtk_revealer(widget), box)
         Signal.connect(undoButton, "clicked") { [weak self] in self?.undo() }
+
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(motion, "enter") { [weak self] _, _ in self?.isHovered = true }
+        Signal.connect(motion, "leave") { [weak self] in
+            guard let self else { return }
+            self.isHovered = false
+            if self.isShown { self.hideAfterAWhile() }
+        }
+        gtk_widget_add_controller(box, motion)
+    }
+
+    private var holdsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
+    /// Hides the toast after `visibleMilliseconds`, or later while it is pointed at or focused.
+    private func hideAfterAWhile() {
+        hideLater?.cancel()
+        hideLater = MainLoop.after(milliseconds: Self.visibleMilliseconds) { [weak self] in
+            guard let self else { return }
+            if self.isHovered || self.holdsFocus {
+                self.hideAfterAWhile()
+            } else {
+                self.hide()
+            }
+        }
     }
 
     var isShown: Bool { Revealers.isRevealing(widget) }
@@ -57,15 +89,16 @@ final class Toast {
         undoStepID = offersUndo ? controller.undoStepID : nil
         undoButton.isVisible = undoStepID != nil
         Revealers.reveal(widget)
-        hideLater?.cancel()
-        hideLater = MainLoop.after(milliseconds: Self.visibleMilliseconds) { [weak self] in self?.hide() }
+        hideAfterAWhile()
     }
 
     func hide() {
         hideLater?.cancel()
         hideLater = nil
         undoStepID = nil
+        let hadFocus = holdsFocus
         Revealers.conceal(widget)
+        if hadFocus { onFocusLeft() }
     }
 
     /// Called after every change the window sees: a toast whose change can no longer be
