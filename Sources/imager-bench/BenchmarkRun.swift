@@ -33,6 +33,12 @@ struct BenchmarkRun {
             ).run(log: log)
         }
 
+        var sync: [Int: SyncBenchmark.Figures] = [:]
+        for count in options.sizes {
+            sync[count] = try SyncBenchmark(count: count, repetitions: options.storeRepetitions(count),
+                                            directory: directory(count).appendingPathComponent("sync", isDirectory: true)).run(log: log)
+        }
+
         let importCount = options.sizes.last!
         let escapes = try ImportBenchmark(count: importCount, repetitions: options.storeRepetitions(importCount)).run(log: log)
 
@@ -57,6 +63,7 @@ struct BenchmarkRun {
         log("done")
         var result = table(store: store, launches: launches, script: script)
         result.addEscapeHeavyImport(escapes, count: importCount, judged: !options.smoke)
+        result.addSync(sync, sizes: options.sizes, judged: !options.smoke)
         return result
     }
 
