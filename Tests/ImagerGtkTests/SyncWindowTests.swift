@@ -95,4 +95,38 @@ final class SyncWindowTests: GtkTestCase {
         controller.undo()
         XCTAssertEqual(controller.chordsets.map(\.title), ["Alpha", "Beta, renamed elsewhere", "Gamma"])
     }
+
+    func testAChordsetEditedHereShowsTheOtherComputersChangeOnceSaved() async throws {
+        let folder = try makeFolder()
+        let controller = try makeController(titles: ["Alpha", "Beta"])
+        let window = makeWindow(controller)
+        let store = try XCTUnwrap(window.syncStore)
+        try store.setSyncFolder(folder.path)
+        let liveSync = try XCTUnwrap(window.liveSync)
+        XCTAssertTrue(pump(until: { liveSync.lastSummary != nil }, seconds: 5))
+        let other = ChordsetStore.inMemory()
+        try other.setSyncFolder(folder.path)
+        _ = try SyncRound(store: other, folder: folder, machine: "other").run()
+        let alpha = controller.chordsets[0].id
+
+        // Here: a colour of Alpha, not saved yet. There: Alpha renamed, synced.
+        controller.setColor(RGBAColor(hex: "#405060")!, slot: 5, of: alpha)
+        let otherController = try ChordsetController(store: other)
+        otherController.rename(id: alpha, to: "Alpha, renamed elsewhere")
+        _ = otherController.save()
+        _ = try SyncRound(store: other, folder: folder, machine: "other").run()
+        let rounds = liveSync.roundCount
+        XCTAssertTrue(pump(until: { liveSync.roundCount > rounds + 1 }, seconds: 5))
+        XCTAssertEqual(controller.chordsets[0].color(at: 5).hex, "#405060", "the unsaved edit was lost")
+
+        window.autosave.save()
+        XCTAssertEqual(controller.chordsets[0].title, "Alpha, renamed elsewhere")
+        XCTAssertEqual(controller.chordsets[0].color(at: 5).hex, "#405060")
+        XCTAssertEqual(try store.loadAll()[0].title, "Alpha, renamed elsewhere")
+        // And the other computer gets the colour.
+        XCTAssertTrue(pump(until: { liveSync.roundCount > rounds + 3 }, seconds: 5))
+        _ = try SyncRound(store: other, folder: folder, machine: "other").run()
+        XCTAssertEqual(try other.loadAll()[0].color(at: 5).hex, "#405060")
+        XCTAssertEqual(try other.loadAll()[0].title, "Alpha, renamed elsewhere")
+    }
 }

@@ -25,6 +25,9 @@ final class LiveSync {
     private(set) var lastError: SyncError?
     /// After each round, on the main loop (the Sync dialog shows what it did).
     var onRound: () -> Void = {}
+    /// A round merged changes while the window had unsaved edits: a chordset edited here
+    /// shows our version whole until the save, so the save is followed by another merge.
+    private var mergedWhileUnsaved = false
 
     init(controller: ChordsetController, store: ChordsetStore) {
         self.controller = controller
@@ -61,6 +64,18 @@ final class LiveSync {
         }
     }
 
+    /// After a save: shows what other machines changed in chordsets that were being edited
+    /// here (the save wrote only our fields, so the store holds both).
+    func saved() {
+        guard mergedWhileUnsaved, !controller.hasUnsavedChanges else { return }
+        mergedWhileUnsaved = false
+        do {
+            try controller.mergeExternalChanges(knownChanged: true)
+        } catch {
+            StandardStream.writeError("imager: could not show other computers' changes: \(error)\n")
+        }
+    }
+
     private func finished(_ result: Result<SyncSummary, SyncError>) {
         isRunning = false
         roundCount += 1
@@ -70,6 +85,7 @@ final class LiveSync {
             lastError = nil
             for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
             if !summary.changedChordsets.isEmpty {
+                if controller.hasUnsavedChanges { mergedWhileUnsaved = true }
                 do {
                     try controller.mergeExternalChanges(knownChanged: true)
                 } catch {

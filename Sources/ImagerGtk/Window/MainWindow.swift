@@ -155,7 +155,10 @@ final class MainWindow {
         autosave.didSave = { [weak self] outcome in
             self?.show(outcome)
             // What was just saved goes out now, not at the next poll.
-            if case .saved = outcome { self?.liveSync?.runRound() }
+            if case .saved = outcome {
+                self?.liveSync?.saved()
+                self?.liveSync?.runRound()
+            }
         }
         banner.onRetry = { [weak self] in self?.autosave.save() }
         activityHandler = Signal.connectPointer(window, "notify::is-active") { [weak self] _ in
