@@ -96,6 +96,36 @@ final class SyncWindowTests: GtkTestCase {
         XCTAssertEqual(controller.chordsets.map(\.title), ["Alpha", "Beta, renamed elsewhere", "Gamma"])
     }
 
+    func testTheWatchedFolderBringsAChangeWithoutWaitingForThePoll() async throws {
+        let folder = try makeFolder()
+        let controller = try makeController(titles: ["Alpha", "Beta"])
+        let window = makeWindow(controller)
+        let store = try XCTUnwrap(window.syncStore)
+        try store.setSyncFolder(folder.path)
+        let liveSync = try XCTUnwrap(window.liveSync)
+        liveSync.stop()
+        liveSync.pollMilliseconds = 60_000
+        liveSync.start()
+        let device = try store.syncSettings().device
+        let own = SyncFolder(root: folder).directory(of: device).path
+        XCTAssertTrue(pump(until: { liveSync.watchedPaths.contains(own) }, seconds: 5), "\(liveSync.watchedPaths)")
+
+        let other = ChordsetStore.inMemory()
+        try other.setSyncFolder(folder.path)
+        _ = try SyncRound(store: other, folder: folder, machine: "other").run()
+        // The other computer's folder is new: the watch picks it up with the round it starts.
+        let otherDevice = try other.syncSettings().device
+        XCTAssertTrue(pump(until: { liveSync.watchedPaths.contains(SyncFolder(root: folder).directory(of: otherDevice).path) },
+                           seconds: 3), "\(liveSync.watchedPaths)")
+        let otherController = try ChordsetController(store: other)
+        let beta = try XCTUnwrap(otherController.chordsets.first { $0.title == "Beta" }).id
+        otherController.rename(id: beta, to: "Beta, seen by the watch")
+        _ = otherController.save()
+        _ = try SyncRound(store: other, folder: folder, machine: "other").run()
+        XCTAssertTrue(pump(until: { controller.chordsets.first { $0.id == beta }?.title == "Beta, seen by the watch" },
+                           seconds: 2), "the change waited for the minute-long poll")
+    }
+
     func testAChordsetEditedHereShowsTheOtherComputersChangeOnceSaved() async throws {
         let folder = try makeFolder()
         let controller = try makeController(titles: ["Alpha", "Beta"])

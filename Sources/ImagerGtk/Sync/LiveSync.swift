@@ -8,10 +8,13 @@ import ImagerCore
 /// chordsets, the controller picks them up with `mergeExternalChanges`, which keeps every
 /// unsaved edit of the window on top and leaves local undo to local edits.
 ///
-/// The folder is polled, not watched: a Flatpak's portal folder or a network file system
-/// may not report changes, and a poll of a few small directories costs little.
+/// The folder is watched (a round starts a tenth of a second after a file lands) and also
+/// polled, since a Flatpak's portal folder or a network file system may not report changes.
 final class LiveSync {
-    static let pollMilliseconds: UInt32 = 1_000
+    /// How often a round runs without a change being reported.
+    var pollMilliseconds: UInt32 = 1_000
+    private let watch = FolderWatch()
+    private var roundSoon: ScheduledWork?
 
     private let controller: ChordsetController
     /// Our own connection (the window's is never used off the main thread).
@@ -32,12 +35,13 @@ final class LiveSync {
     init(controller: ChordsetController, store: ChordsetStore) {
         self.controller = controller
         self.store = store
+        watch.onChange = { [weak self] in self?.changeReported() }
     }
 
     func start() {
         guard timer == nil else { return }
         runRound()
-        timer = MainLoop.repeating(milliseconds: Self.pollMilliseconds) { [weak self] in
+        timer = MainLoop.repeating(milliseconds: pollMilliseconds) { [weak self] in
             self?.runRound()
             return self != nil
         }
@@ -46,6 +50,33 @@ final class LiveSync {
     func stop() {
         timer?.cancel()
         timer = nil
+        roundSoon?.cancel()
+        roundSoon = nil
+        watch.watch([])
+    }
+
+    /// Directories being watched (tests look).
+    var watchedPaths: Set<String> { watch.watchedPaths }
+
+    /// A file landed: a round shortly, once a burst of events is over.
+    private func changeReported() {
+        guard timer != nil, roundSoon == nil else { return }
+        roundSoon = MainLoop.after(milliseconds: 100) { [weak self] in
+            self?.roundSoon = nil
+            self?.runRound()
+        }
+    }
+
+    /// Watches the folder, `imager-sync` and every device's directory in it.
+    private func updateWatch() {
+        guard timer != nil, let folder = try? store.syncSettings().folder else {
+            watch.watch([])
+            return
+        }
+        let layout = SyncFolder(root: URL(fileURLWithPath: folder))
+        var paths: Set<String> = [folder, layout.devicesDirectory.path]
+        for device in (try? layout.devices()) ?? [] { paths.insert(layout.directory(of: device).path) }
+        watch.watch(paths)
     }
 
     /// Starts a round unless one is running.
@@ -98,6 +129,7 @@ final class LiveSync {
             if lastError != error { StandardStream.writeError("imager: sync: \(error)\n") }
             lastError = error
         }
+        updateWatch()
         onRound()
     }
 }
