@@ -109,6 +109,45 @@ extension ChordsetController {
         return true
     }
 
+    /// Beyond this many chordsets changed by one sync round, the whole list is read again
+    /// (one pass) rather than each chordset by id.
+    static let syncMergeOneByOne = 2_000
+
+    /// A sync round changed these chordsets in the store: only they are read again, so a
+    /// change from another machine costs the number of chordsets it touched, not the size of
+    /// the list. Chordsets with unsaved changes here keep our version until the save (which
+    /// writes only our fields; `mergeSyncedChanges` again afterwards shows both). Returns
+    /// true when the list was told to redraw.
+    @discardableResult
+    public func mergeSyncedChanges(of ids: Set<UUID>) throws(StoreError) -> Bool {
+        guard let store, !ids.isEmpty, !isLoadingRest, !isReadOnly else { return false }
+        if ids.count > Self.syncMergeOneByOne { return try mergeExternalChanges(knownChanged: true) }
+        let stored = Dictionary(try store.load(ids: ids).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let previousCount = chordsets.count
+        var touched = false
+        for id in ids where !pending.hasChanges(to: id) {
+            // Its lumis may have changed too: read again when next shown.
+            lumiCache.forget(id)
+            let current = chordsets.firstIndex { $0.id == id }
+            switch (current, stored[id]) {
+            case (nil, nil):
+                continue
+            case let (index?, nil):
+                chordsets.remove(at: index)
+            case let (index?, chordset?):
+                chordsets.remove(at: index)
+                chordsets.insert(chordset, at: insertionIndex(for: chordset.listOrderKey))
+            case let (nil, chordset?):
+                chordsets.insert(chordset, at: insertionIndex(for: chordset.listOrderKey))
+            }
+            touched = true
+        }
+        guard touched else { return false }
+        // The list keeps its items (and so its scroll position) and redraws what is shown.
+        listChanged(.reloaded(previousCount: previousCount))
+        return true
+    }
+
     /// What the store holds, with every unsaved change of ours laid on top, in list order.
     func overlayingPendingChanges(on stored: [Chordset]) -> [Chordset] {
         guard !pending.isEmpty else { return stored }

@@ -149,6 +149,19 @@ public final class ChordsetStore: Sendable {
         }
     }
 
+    /// The chordsets with these ids that the store holds (readable ones), in no set order:
+    /// what a sync round changed, for the open window.
+    public func load(ids: Set<UUID>) throws(StoreError) -> [Chordset] {
+        guard !ids.isEmpty else { return [] }
+        // UUID strings are hex digits and dashes only: safe to write into the SQL.
+        let list = ids.map { "'\($0.uuidString)'" }.joined(separator: ",")
+        do {
+            return try writer.read { db in try Self.fetch(db, where: "WHERE c.id IN (\(list))", expectedCount: ids.count).chordsets }
+        } catch {
+            throw Self.map(error, operation: "read the chordsets", path: path)
+        }
+    }
+
     static func fetchAll(_ db: Database) throws -> LoadedChordsets {
         // One pass over a join in table order, then the list order is a sort in memory:
         // walking the chordset table front to back costs SQLite half what hopping through it

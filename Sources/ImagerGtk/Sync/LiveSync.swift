@@ -5,8 +5,8 @@ import ImagerCore
 /// Sync while the window is open: a round about every second (publish what the window
 /// saved, merge what other machines put in the folder), run on another thread over a store
 /// connection of its own, so the window never waits on the folder. When a round changed
-/// chordsets, the controller picks them up with `mergeExternalChanges`, which keeps every
-/// unsaved edit of the window on top and leaves local undo to local edits.
+/// chordsets, the controller reads those again (`mergeSyncedChanges`), keeping every unsaved
+/// edit of the window on top and leaving local undo to local edits.
 ///
 /// The folder is watched (a round starts a tenth of a second after a file lands) and also
 /// polled, since a Flatpak's portal folder or a network file system may not report changes.
@@ -30,7 +30,7 @@ final class LiveSync {
     var onRound: () -> Void = {}
     /// A round merged changes while the window had unsaved edits: a chordset edited here
     /// shows our version whole until the save, so the save is followed by another merge.
-    private var mergedWhileUnsaved = false
+    private var changedWhileUnsaved = Set<UUID>()
 
     init(controller: ChordsetController, store: ChordsetStore) {
         self.controller = controller
@@ -98,10 +98,11 @@ final class LiveSync {
     /// After a save: shows what other machines changed in chordsets that were being edited
     /// here (the save wrote only our fields, so the store holds both).
     func saved() {
-        guard mergedWhileUnsaved, !controller.hasUnsavedChanges else { return }
-        mergedWhileUnsaved = false
+        guard !changedWhileUnsaved.isEmpty, !controller.hasUnsavedChanges else { return }
+        let changed = changedWhileUnsaved
+        changedWhileUnsaved = []
         do {
-            try controller.mergeExternalChanges(knownChanged: true)
+            try controller.mergeSyncedChanges(of: changed)
         } catch {
             StandardStream.writeError("imager: could not show other computers' changes: \(error)\n")
         }
@@ -116,9 +117,9 @@ final class LiveSync {
             lastError = nil
             for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
             if !summary.changedChordsets.isEmpty {
-                if controller.hasUnsavedChanges { mergedWhileUnsaved = true }
+                if controller.hasUnsavedChanges { changedWhileUnsaved.formUnion(summary.changedChordsets) }
                 do {
-                    try controller.mergeExternalChanges(knownChanged: true)
+                    try controller.mergeSyncedChanges(of: summary.changedChordsets)
                 } catch {
                     StandardStream.writeError("imager: could not show other computers' changes: \(error)\n")
                 }
