@@ -42,6 +42,12 @@ struct BenchmarkRun {
             ).run(log: log)
         }
 
+        var sync: [Int: SyncBenchmark.Figures] = [:]
+        for count in options.sizes {
+            sync[count] = try SyncBenchmark(count: count, repetitions: options.storeRepetitions(count),
+                                            directory: directory(count).appendingPathComponent("sync", isDirectory: true)).run(log: log)
+        }
+
         let importCount = options.sizes.last!
         let escapes = try ImportBenchmark(count: importCount, repetitions: options.storeRepetitions(importCount)).run(log: log)
         let pictures = try PictureBenchmark(smoke: options.smoke, repetitions: options.pictureRepetitions,
@@ -69,6 +75,7 @@ struct BenchmarkRun {
         var result = table(store: store, launches: launches, script: script)
         result.addEscapeHeavyImport(escapes, count: importCount, judged: !options.smoke)
         result.addPictureFigures(pictures, judged: !options.smoke)
+        result.addSync(sync, sizes: options.sizes, judged: !options.smoke)
         return result
     }
 

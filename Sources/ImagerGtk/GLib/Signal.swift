@@ -63,6 +63,16 @@ enum Signal {
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
 
+    /// `void (*)(monitor, file, other_file, event, data)`: a GFileMonitor's changed.
+    @discardableResult
+    static func connectFileChanged(_ monitor: some ObjectPointer,
+                                   _ handler: @escaping @MainActor (GFileMonitorEvent) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, _, _, event, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor (GFileMonitorEvent) -> Void>.from(data)(event) }
+        }
+        return connect(monitor, "changed", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
     /// `gboolean (*)(instance, data)`: close-request.
     @discardableResult
     static func connectBool(_ instance: some ObjectPointer, _ name: String,

@@ -3,9 +3,9 @@ import Foundation
 import ImagerCore
 import ImagerPicture
 
-/// Import…, Export…, Export Palette… and New Chordset from Image…: the file chooser
-/// (GtkFileChooserNative, which goes through the desktop portal when there is one), then the
-/// core for the contents.
+/// Import…, Export…, Export Palette…, New Chordset from Image… and the sync folder
+/// (Sync…): the file chooser (GtkFileChooserNative, which goes through the desktop portal when there
+/// is one), then the core for the contents.
 enum FileTransfer {
     /// A filter of the chooser: its name, and the extensions (no dot) and MIME types it shows.
     struct Filter: Equatable {
@@ -60,6 +60,13 @@ enum FileTransfer {
                                Filter(name: "SVG images", suffixes: ["svg"])],
                      suggestedName: suggestedName),
             accept: "_Export", parent: parent, chosen)
+    }
+
+    /// Asks for the folder to sync through (Sync…). In a Flatpak the portal grants the
+    /// app that folder, and only that folder.
+    static func chooseSyncFolder(over parent: Widget, _ chosen: @escaping (String) -> Void) {
+        run(Question(title: "Choose the Sync Folder", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, filters: []),
+            accept: "_Choose", parent: parent, chosen)
     }
 
     private static func run(_ question: Question, accept: String, parent: Widget, _ done: @escaping (String) -> Void) {

@@ -41,6 +41,8 @@ extension MainWindow {
             FileTransfer.chooseExport(over: window) { [weak self] path in self?.exportChordsets(to: path) }
         case .exportPalette:
             if let chordset = list.selectedChordset { choosePaletteFile(for: chordset) }
+        case .sync:
+            openSyncDialog()
         case .showShortcuts:
             ShortcutsWindow.present(over: window)
         case .about:
@@ -67,6 +69,7 @@ extension MainWindow {
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
+        setEnabled(.sync, editable && liveSync != nil)
         setEnabled(.undo, editable && controller.canUndo)
         setEnabled(.redo, editable && controller.canRedo)
     }
@@ -104,6 +107,15 @@ extension MainWindow {
             self.controller.deleteAll()
             self.toast.show("All chordsets deleted")
         }
+    }
+
+    /// Opens the Sync dialog (one at a time: it is modal).
+    func openSyncDialog() {
+        guard syncDialog == nil, let liveSync, let store = syncStore else { return }
+        let dialog = SyncDialog(store: store, liveSync: liveSync, over: window)
+        dialog.onClose = { [weak self] in self?.syncDialog = nil }
+        syncDialog = dialog
+        dialog.present()
     }
 
     /// Opens the chord's editor (a click on a cell, or Enter on it). One editor at a time:

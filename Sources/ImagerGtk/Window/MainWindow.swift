@@ -39,6 +39,12 @@ final class MainWindow {
     /// The open chord editor, kept alive while its window is.
     var chordEditor: ChordEditor?
     let progress: TransferProgress
+    /// Sync rounds while the window is open (nil over a read-only store, or when no second
+    /// connection could be opened), over `syncStore`, a connection of its own.
+    var liveSync: LiveSync?
+    var syncStore: ChordsetStore?
+    /// The open Sync dialog, kept alive while its window is.
+    var syncDialog: SyncDialog?
     /// Borrowed: the header bar, the first of the areas Tab moves between.
     private(set) var headerBar: Widget?
     /// Set by `followKeyboard`.
@@ -70,12 +76,17 @@ final class MainWindow {
         gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
         gtk_window_set_child(cgtk_window(window), makeContent())
 
+        if !controller.isReadOnly, let store = try? controller.connectionForImport() {
+            syncStore = store
+            liveSync = LiveSync(controller: controller, store: store)
+        }
         installActions()
         installDropTarget()
         WindowAction.bindKeys(application: application, window: window, list: list.listView)
         connect()
         followKeyboard()
         stateChanged()
+        liveSync?.start()
     }
 
     isolated deinit {
@@ -142,7 +153,14 @@ final class MainWindow {
         list.onDelete = { [weak self] id in self?.delete(id: id) }
         list.onEditChord = { [weak self] id, slot in self?.editChord(id: id, slot: slot) }
         autosave.willSave = { [weak self] in self?.list.commitEditing() }
-        autosave.didSave = { [weak self] outcome in self?.show(outcome) }
+        autosave.didSave = { [weak self] outcome in
+            self?.show(outcome)
+            // What was just saved goes out now, not at the next poll.
+            if case .saved = outcome {
+                self?.liveSync?.saved()
+                self?.liveSync?.runRound()
+            }
+        }
         banner.onRetry = { [weak self] in self?.autosave.save() }
         activityHandler = Signal.connectPointer(window, "notify::is-active") { [weak self] _ in
             guard let self else { return }
@@ -246,6 +264,7 @@ final class MainWindow {
                 return false
             }
         }
+        liveSync?.stop()
         // Closing makes the window inactive; that must not save a second time.
         activityHandler?.disconnect()
         activityHandler = nil
@@ -274,6 +293,7 @@ final class MainWindow {
     func finishNow() {
         rememberSize()
         autosave.save()
+        liveSync?.stop()
         activityHandler?.disconnect()
         activityHandler = nil
     }

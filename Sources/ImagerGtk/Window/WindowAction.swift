@@ -5,7 +5,7 @@ import CGtk
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
     case undo, redo
-    case chordsetFromImage, importChordsets, exportChordsets, exportPalette
+    case chordsetFromImage, importChordsets, exportChordsets, exportPalette, sync
     case showShortcuts, about, close, quit
 
     enum Group: String {
@@ -37,6 +37,7 @@ enum WindowAction: CaseIterable {
         case .importChordsets: "import"
         case .exportChordsets: "export"
         case .exportPalette: "export-palette"
+        case .sync: "sync"
         case .showShortcuts: "show-shortcuts"
         case .about: "about"
         case .close: "close"
@@ -67,6 +68,7 @@ enum WindowAction: CaseIterable {
         case .importChordsets: ["<Control>o"]
         case .exportChordsets: ["<Control>e"]
         case .exportPalette: []
+        case .sync: []
         case .showShortcuts: ["<Control>question"]
         case .about: []
         case .close: ["<Control>w"]
@@ -96,6 +98,7 @@ enum WindowAction: CaseIterable {
         case .importChordsets: tr("Import")
         case .exportChordsets: tr("Export")
         case .exportPalette: tr("Export Palette")
+        case .sync: tr("Sync")
         case .showShortcuts: tr("Keyboard Shortcuts")
         case .about: tr("About Imager")
         case .close: tr("Close Window")
