@@ -44,3 +44,23 @@ public enum ChordsetPicture {
         ChordPainter.paint(cairo, background: background, lumis: lumis, in: square)
     }
 }
+
+extension ChordImage {
+    /// The image as PNG bytes, for a caller that writes files atomically (`AtomicFile`).
+    public func pngData() throws(PNGError) -> Data {
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        let write: cairo_write_func_t = { closure, bytes, length in
+            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+            if let bytes { sink.data.append(bytes, count: Int(length)) }
+            return CAIRO_STATUS_SUCCESS
+        }
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface, write, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .unwritable(path: "", reason: String(cString: cairo_status_to_string(status)))
+        }
+        return sink.data
+    }
+}

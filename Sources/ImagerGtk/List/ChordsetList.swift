@@ -55,9 +55,11 @@ final class ChordsetList {
         gtk_widget_set_vexpand(scrolledWindow, 1)
 
         let menu = g_menu_new()!
+        g_menu_append(menu, "Perform", WindowAction.perform.detailedName)
         g_menu_append(menu, "Rename", WindowAction.renameChordset.detailedName)
         g_menu_append(menu, "Delete", WindowAction.deleteChordset.detailedName)
         g_menu_append(menu, "Export Palette…", WindowAction.exportPalette.detailedName)
+        g_menu_append(menu, "Export Image…", WindowAction.exportImage.detailedName)
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)

@@ -39,6 +39,10 @@ extension MainWindow {
             FileTransfer.chooseExport(over: window) { [weak self] path in self?.exportChordsets(to: path) }
         case .exportPalette:
             if let chordset = list.selectedChordset { choosePaletteFile(for: chordset) }
+        case .exportImage:
+            if let chordset = list.selectedChordset { chooseImageFile(for: chordset) }
+        case .perform:
+            startPerforming()
         case .showShortcuts:
             ShortcutsWindow.present(over: window)
         case .about:
@@ -52,9 +56,10 @@ extension MainWindow {
     }
 
     func updateActionStates() {
-        let hasSelection = list.selectedPosition != nil
+        // While performing, the list's actions wait: their keys must not edit what is hidden.
+        let hasSelection = list.selectedPosition != nil && performance == nil
         // Over a database from a newer Imager nothing may change: every edit is off.
-        let editable = !controller.isReadOnly
+        let editable = !controller.isReadOnly && performance == nil
         let idle = transfer == nil
         setEnabled(.addChordset, editable)
         setEnabled(.renameChordset, editable && hasSelection)
@@ -64,6 +69,8 @@ extension MainWindow {
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
+        setEnabled(.exportImage, hasSelection)
+        setEnabled(.perform, hasSelection)
         setEnabled(.undo, editable && controller.canUndo)
         setEnabled(.redo, editable && controller.canRedo)
     }

@@ -38,6 +38,12 @@ final class MainWindow {
     var transfer: TransferProgress.Running?
     /// The open chord editor, kept alive while its window is.
     var chordEditor: ChordEditor?
+    /// The Perform view while it shows (see MainWindow+Perform).
+    var performance: PerformView?
+    var performReturn: PerformReturn?
+    /// Borrowed: the stack that swaps the editing content for the Perform view, and the header bar.
+    private(set) var modes: Widget!
+    private(set) var headerBar: Widget!
     let progress: TransferProgress
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
@@ -61,8 +67,11 @@ final class MainWindow {
         gtk_window_set_default_size(cgtk_window(window), size.width, size.height)
         if size.maximized { gtk_window_maximize(cgtk_window(window)) }
 
-        gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
-        gtk_window_set_child(cgtk_window(window), makeContent())
+        headerBar = makeHeaderBar()
+        gtk_window_set_titlebar(cgtk_window(window), headerBar)
+        modes = gtk_stack_new()
+        gtk_stack_add_named(cgtk_stack(modes), makeContent(), "edit")
+        gtk_window_set_child(cgtk_window(window), modes)
 
         installActions()
         WindowAction.bindKeys(application: application, window: window, list: list.listView)
@@ -85,6 +94,9 @@ final class MainWindow {
         let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: "New Chordset",
                                      accessibleName: "Add Chordset", action: WindowAction.addChordset.detailedName)
         gtk_header_bar_pack_start(cgtk_header_bar(header), add)
+        let perform = Widgets.iconButton(icon: "media-playback-start-symbolic", tooltip: "Perform (F5)",
+                                         accessibleName: "Perform", action: WindowAction.perform.detailedName)
+        gtk_header_bar_pack_start(cgtk_header_bar(header), perform)
 
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cgtk_menu_button(menuButton), "open-menu-symbolic")
@@ -117,6 +129,7 @@ final class MainWindow {
     private func connect() {
         controller.listChanged = { [weak self] change in
             self?.list.apply(change)
+            self?.performance?.controllerChanged()
             self?.scheduleStateUpdate()
             self?.autosave.editMade()
         }

@@ -5,7 +5,8 @@ import CGtk
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
     case undo, redo
-    case importChordsets, exportChordsets, exportPalette
+    case importChordsets, exportChordsets, exportPalette, exportImage
+    case perform
     case showShortcuts, about, close, quit
 
     enum Group: String {
@@ -36,6 +37,8 @@ enum WindowAction: CaseIterable {
         case .importChordsets: "import"
         case .exportChordsets: "export"
         case .exportPalette: "export-palette"
+        case .exportImage: "export-image"
+        case .perform: "perform"
         case .showShortcuts: "show-shortcuts"
         case .about: "about"
         case .close: "close"
@@ -65,6 +68,8 @@ enum WindowAction: CaseIterable {
         case .importChordsets: ["<Control>o"]
         case .exportChordsets: ["<Control>e"]
         case .exportPalette: []
+        case .exportImage: []
+        case .perform: ["F5"]
         case .showShortcuts: ["<Control>question"]
         case .about: []
         case .close: ["<Control>w"]
@@ -93,6 +98,8 @@ enum WindowAction: CaseIterable {
         case .importChordsets: "Import"
         case .exportChordsets: "Export"
         case .exportPalette: "Export Palette"
+        case .exportImage: "Export Image"
+        case .perform: "Perform"
         case .showShortcuts: "Keyboard Shortcuts"
         case .about: "About Imager"
         case .close: "Close Window"

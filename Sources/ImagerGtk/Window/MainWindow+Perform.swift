@@ -1,0 +1,102 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Where the list was when Perform began, to go back to it on leaving.
+struct PerformReturn {
+    let chordsetID: UUID
+    let scrollOffset: Double
+    /// True when Perform made the window full screen (F11), so leaving undoes it.
+    var madeFullScreen = false
+}
+
+/// Entering and leaving the Perform view (F5, the row menu's Perform, the header's button):
+/// the window's content and header bar give way to the view; Escape brings back the list
+/// with the same row selected and the same scroll position.
+extension MainWindow {
+    func startPerforming() {
+        guard performance == nil, let chordset = list.selectedChordset,
+              let view = PerformView(controller: controller, chordsetID: chordset.id,
+                                     fadeTime: PerformSettings.loadFadeTime()) else { return }
+        list.commitEditing()
+        performReturn = PerformReturn(chordsetID: chordset.id, scrollOffset: listScrollOffset)
+        view.onLeave = { [weak self] in self?.stopPerforming() }
+        view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
+        performance = view
+        gtk_stack_add_named(cgtk_stack(modes), view.widget, "perform")
+        gtk_stack_set_visible_child_name(cgtk_stack(modes), "perform")
+        // Hidden outright, so screen readers do not find the list's controls behind the view.
+        editContent?.isVisible = false
+        headerBar.isVisible = false
+        view.start()
+        updateActionStates()
+    }
+
+    func stopPerforming() {
+        guard let view = performance, let back = performReturn else { return }
+        view.finishFade()
+        if back.madeFullScreen || gtk_window_is_fullscreen(cgtk_window(window)) != 0 {
+            gtk_window_unfullscreen(cgtk_window(window))
+        }
+        headerBar.isVisible = true
+        editContent?.isVisible = true
+        gtk_stack_set_visible_child_name(cgtk_stack(modes), "edit")
+        gtk_stack_remove(cgtk_stack(modes), view.widget)
+        performance = nil
+        performReturn = nil
+        updateActionStates()
+
+        // The chordset performed last (PageUp/PageDown may have moved on) is the row to
+        // come back to; if it is the one Perform began with, the list is where it was.
+        let lastID = view.state.current.chordsetID
+        let target = controller.index(of: lastID) ?? controller.index(of: back.chordsetID)
+        if let target { list.select(position: target) }
+        if lastID == back.chordsetID {
+            restoreListScroll(back.scrollOffset)
+        } else if let target {
+            list.scrollTo(position: target)
+        }
+        MainLoop.idle { [weak self] in self?.focusSelectedRow() }
+    }
+
+    func togglePerformFullScreen() {
+        let gtkWindow = cgtk_window(window)
+        if gtk_window_is_fullscreen(gtkWindow) != 0 {
+            gtk_window_unfullscreen(gtkWindow)
+            performReturn?.madeFullScreen = false
+        } else {
+            gtk_window_fullscreen(gtkWindow)
+            performReturn?.madeFullScreen = true
+        }
+    }
+
+    private var editContent: Widget? {
+        gtk_stack_get_child_by_name(cgtk_stack(modes), "edit")
+    }
+
+    private var listAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(list.scrolledWindow))
+    }
+
+    var listScrollOffset: Double {
+        listAdjustment.map { gtk_adjustment_get_value($0) } ?? 0
+    }
+
+    /// Sets the offset now and again once the list has its size back (it had none while hidden).
+    private func restoreListScroll(_ offset: Double) {
+        listAdjustment.map { gtk_adjustment_set_value($0, offset) }
+        MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in
+            guard let self, let adjustment = self.listAdjustment else { return }
+            gtk_adjustment_set_value(adjustment, offset)
+        }
+    }
+
+    private func focusSelectedRow() {
+        guard performance == nil, let position = list.selectedPosition,
+              let row = list.boundRow(at: position), let item = gtk_widget_get_parent(row.widget) else {
+            gtk_widget_grab_focus(list.listView)
+            return
+        }
+        gtk_widget_grab_focus(item)
+    }
+}
