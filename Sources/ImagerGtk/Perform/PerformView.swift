@@ -19,6 +19,8 @@ final class PerformView {
     /// The window's handlers.
     var onLeave: () -> Void = {}
     var onToggleFullScreen: () -> Void = {}
+    /// The performer chose another fade time: remember it (`PerformSettings`).
+    var onFadeTimeChanged: (FadeTime) -> Void = { _ in }
     /// The clock commands are timed by, in seconds: the same one as the frame clock's frame
     /// time (g_get_monotonic_time), so a key and the frames after it agree. Tests replace it.
     var now: () -> Double = { Double(g_get_monotonic_time()) / 1_000_000 }
@@ -139,7 +141,7 @@ final class PerformView {
             if state.fade != nil { startTicking() }
         case .fadeTimeChanged:
             strip.showFadeTime(state.fadeTime)
-            PerformSettings.save(state.fadeTime)
+            onFadeTimeChanged(state.fadeTime)
         case .toggleFullScreen:
             onToggleFullScreen()
         case .leave:
@@ -149,7 +151,7 @@ final class PerformView {
 
     private func chooseFadeTime(_ fadeTime: FadeTime) {
         state.setFadeTime(fadeTime)
-        PerformSettings.save(fadeTime)
+        onFadeTimeChanged(fadeTime)
     }
 
     /// The chordset playing, as the list has it now.

@@ -17,9 +17,11 @@ extension MainWindow {
     func startPerforming() {
         guard performance == nil, let chordset = list.selectedChordset,
               let view = PerformView(controller: controller, chordsetID: chordset.id,
-                                     fadeTime: PerformSettings.loadFadeTime()) else { return }
+                                     fadeTime: PerformSettings.loadFadeTime(from: performSettingsPath)) else { return }
         list.commitEditing()
         performReturn = PerformReturn(chordsetID: chordset.id, scrollOffset: listScrollOffset)
+        let settingsPath = performSettingsPath
+        view.onFadeTimeChanged = { PerformSettings.save($0, to: settingsPath) }
         view.onLeave = { [weak self] in self?.stopPerforming() }
         view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
         performance = view
@@ -53,10 +55,10 @@ extension MainWindow {
         if let target { list.select(position: target) }
         if lastID == back.chordsetID {
             restoreListScroll(back.scrollOffset)
-        } else if let target {
-            list.scrollTo(position: target)
+        } else {
+            if let target { list.scrollTo(position: target) }
+            MainLoop.idle { [weak self] in self?.focusSelectedRow() }
         }
-        MainLoop.idle { [weak self] in self?.focusSelectedRow() }
     }
 
     func togglePerformFullScreen() {
@@ -82,21 +84,32 @@ extension MainWindow {
         listAdjustment.map { gtk_adjustment_get_value($0) } ?? 0
     }
 
-    /// Sets the offset now and again once the list has its size back (it had none while hidden).
+    /// The list had no size while hidden, so its adjustment cannot take the old offset at
+    /// once: it is set on each frame until the list is laid out again and keeps it (at most
+    /// half a second), then the focus goes back to the selected row.
     private func restoreListScroll(_ offset: Double) {
-        listAdjustment.map { gtk_adjustment_set_value($0, offset) }
-        MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in
-            guard let self, let adjustment = self.listAdjustment else { return }
-            gtk_adjustment_set_value(adjustment, offset)
+        var framesLeft = 30
+        EachFrame.run(on: list.scrolledWindow) { [weak self] in
+            guard let self, let adjustment = self.listAdjustment else { return false }
+            framesLeft -= 1
+            let reachable = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            if reachable >= offset || framesLeft <= 0 {
+                gtk_adjustment_set_value(adjustment, offset)
+            }
+            let done = abs(gtk_adjustment_get_value(adjustment) - offset) < 0.5 || framesLeft <= 0
+            if done { self.focusSelectedRow() }
+            return !done
         }
     }
 
+    /// Gives the keyboard back to the selected row, if it is on screen (focusing a row off
+    /// screen would scroll the list to it, and the scroll position is to be kept).
     private func focusSelectedRow() {
         guard performance == nil, let position = list.selectedPosition,
-              let row = list.boundRow(at: position), let item = gtk_widget_get_parent(row.widget) else {
-            gtk_widget_grab_focus(list.listView)
-            return
-        }
-        gtk_widget_grab_focus(item)
+              let row = list.boundRow(at: position), let item = gtk_widget_get_parent(row.widget) else { return }
+        var y = 0.0, x = 0.0
+        guard gtk_widget_translate_coordinates(item, list.scrolledWindow, 0, 0, &x, &y) != 0 else { return }
+        let visible = y >= 0 && y + Double(gtk_widget_get_height(item)) <= Double(gtk_widget_get_height(list.scrolledWindow))
+        if visible { gtk_widget_grab_focus(item) }
     }
 }

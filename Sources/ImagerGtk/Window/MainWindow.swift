@@ -41,6 +41,8 @@ final class MainWindow {
     /// The Perform view while it shows (see MainWindow+Perform).
     var performance: PerformView?
     var performReturn: PerformReturn?
+    /// Where the Perform view keeps its fade time (tests use a file of their own).
+    var performSettingsPath = PerformSettings.filePath
     /// Borrowed: the stack that swaps the editing content for the Perform view, and the header bar.
     private(set) var modes: Widget!
     private(set) var headerBar: Widget!
