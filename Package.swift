@@ -44,7 +44,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "imager",
-            dependencies: ["ImagerCore", "ImagerGtk"]
+            dependencies: ["ImagerCore", "ImagerDrawing", "ImagerGtk"]
         ),
         // packaging/bench.sh runs it: store timings in process, the window's timings by launching
         // imager-bench-window.
