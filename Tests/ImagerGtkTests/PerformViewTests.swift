@@ -204,6 +204,8 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertEqual(name(view), "Warm, chord 7 of 8")
         XCTAssertTrue(gtk_widget_has_css_class(view.strip.cells[6].widget, "playing") != 0)
         XCTAssertTrue(pump(until: { !view.isStripShown }, seconds: 3.5), "hidden after two quiet seconds")
+        XCTAssertTrue(pump(until: { !view.stripRevealer.isVisible }, seconds: 2),
+                      "and, once faded, hidden from screen readers too")
         view.revealStrip()
         XCTAssertTrue(view.isStripShown, "motion brings it back")
     }

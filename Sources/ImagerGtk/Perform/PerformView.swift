@@ -41,7 +41,8 @@ final class PerformView {
         state = PerformState(chordsetID: id, position: position, fadeTime: fadeTime)
         canvas = PerformCanvas()
         strip = PerformStrip()
-        stripRevealer = gtk_revealer_new()
+        // Hidden outright once faded, so screen readers do not find buttons no one can see.
+        stripRevealer = Revealers.make(GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
         widget = gtk_overlay_new()
         g_object_ref_sink(widget)
         PerformStyle.install()
@@ -61,7 +62,6 @@ final class PerformView {
     private func build() {
         widget.addCSSClasses("perform-view")
         gtk_overlay_set_child(cgtk_overlay(widget), canvas.widget)
-        gtk_revealer_set_transition_type(cgtk_revealer(stripRevealer), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
         gtk_revealer_set_transition_duration(cgtk_revealer(stripRevealer), 400)
         gtk_revealer_set_child(cgtk_revealer(stripRevealer), strip.widget)
         gtk_widget_set_valign(stripRevealer, GTK_ALIGN_END)
@@ -238,8 +238,7 @@ final class PerformView {
     }
 
     func revealStrip() {
-        stripRevealer.isVisible = true
-        gtk_revealer_set_reveal_child(cgtk_revealer(stripRevealer), 1)
+        Revealers.reveal(stripRevealer)
         hideStripLater()
     }
 
@@ -252,8 +251,8 @@ final class PerformView {
     func hideStrip() {
         stripTimer?.cancel()
         guard !stripHasFocus else { return }
-        gtk_revealer_set_reveal_child(cgtk_revealer(stripRevealer), 0)
+        Revealers.conceal(stripRevealer)
     }
 
-    var isStripShown: Bool { gtk_revealer_get_reveal_child(cgtk_revealer(stripRevealer)) != 0 }
+    var isStripShown: Bool { Revealers.isRevealing(stripRevealer) }
 }
