@@ -31,6 +31,8 @@ final class PerformCanvas {
     private(set) var chordRenders = 0
     /// For tests: how many screen-sized surfaces were made (a few per size, never per frame).
     private(set) var layersMade = 0
+    /// For the benchmark: how many times GTK asked the canvas to draw.
+    private(set) var draws = 0
 
     init() {
         widget = cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_IMG)
@@ -99,6 +101,7 @@ final class PerformCanvas {
     }
 
     private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
+        draws += 1
         let scale = max(gtk_widget_get_scale_factor(widget), 1)
         if target == nil || !target!.fits(width: width, height: height, scale: scale) {
             // A new size (the first draw, full screen): a fade cannot be carried over, so the
