@@ -119,6 +119,12 @@ final class PerformView {
     /// A key press; true when it was Perform's. Keys with Ctrl or Alt are left to the window.
     @discardableResult
     func handleKey(_ keyval: UInt32, modifiers: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+        // Tab brings the strip back first, so the keyboard can reach its buttons; GTK then
+        // moves the focus as usual.
+        if keyval == UInt32(GDK_KEY_Tab) || keyval == UInt32(GDK_KEY_ISO_Left_Tab) || keyval == UInt32(GDK_KEY_KP_Tab) {
+            revealStrip()
+            return false
+        }
         let held = modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         guard held == 0, let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
               let command = PerformCommand.forKey(named: name) else { return false }
