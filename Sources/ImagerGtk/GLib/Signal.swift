@@ -123,4 +123,21 @@ enum Signal {
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
+    /// `gboolean (*)(instance, int x, int y, gboolean keyboard, GtkTooltip *, data)`:
+    /// query-tooltip. The handler returns the text to show, or nil for no tooltip. Asked only
+    /// when a tooltip is about to show, so a row pays nothing for it at bind, and the text
+    /// does not become the widget's accessible description as a set tooltip would.
+    @discardableResult
+    static func connectTooltip(_ instance: some ObjectPointer, _ handler: @escaping @MainActor () -> String?) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
+            _, _, _, _, tooltip, data in
+            MainActor.assumeIsolated {
+                guard let tooltip, let text = SignalClosure<@MainActor () -> String?>.from(data)() else { return 0 }
+                gtk_tooltip_set_text(tooltip, text)
+                return 1
+            }
+        }
+        gtk_widget_set_has_tooltip(instance.raw.assumingMemoryBound(to: GtkWidget.self), 1)
+        return connect(instance, "query-tooltip", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
 }

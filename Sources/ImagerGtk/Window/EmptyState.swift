@@ -18,7 +18,7 @@ enum EmptyState {
 
         let title = Widgets.label("No Chordsets", classes: "title-1")
         Widgets.append(title, to: page)
-        let hint = Widgets.label("Use the + button to add a chordset", classes: "dim-label")
+        let hint = Widgets.label("Use the + button to add a chordset, or import a file from the main menu", classes: "dim-label")
         gtk_label_set_wrap(cgtk_label(hint), 1)
         gtk_label_set_justify(cgtk_label(hint), GTK_JUSTIFY_CENTER)
         Widgets.append(hint, to: page)

@@ -70,7 +70,8 @@ extension MainWindow {
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
         setEnabled(.exportImage, hasSelection)
-        setEnabled(.perform, hasSelection)
+        // Perform plays the selected row, or the focused or first one when none is selected.
+        setEnabled(.perform, performance == nil && !controller.isEmpty)
         setEnabled(.undo, editable && controller.canUndo)
         setEnabled(.redo, editable && controller.canRedo)
     }
@@ -83,9 +84,18 @@ extension MainWindow {
     // MARK: Behaviour shared by actions and rows
 
     func delete(id: UUID) {
-        guard let chordset = controller.chordset(id: id) else { return }
+        guard let chordset = controller.chordset(id: id), let position = controller.index(of: id) else { return }
+        let hadFocus = list.hasFocus(at: position)
         controller.delete(id: id)
         toast.show("“\(chordset.title)” deleted")
+        // The focus stays where it was: on the row that took the deleted one's place (GTK
+        // would put it on that row's first cell, or lose it with the last row).
+        if hadFocus {
+            MainLoop.idle { [weak self] in
+                guard let self else { return }
+                if !self.list.focusRow(at: position) { self.focusEmptyState() }
+            }
+        }
     }
 
     private func confirmDeleteAll() {

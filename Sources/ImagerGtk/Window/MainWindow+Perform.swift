@@ -15,9 +15,12 @@ struct PerformReturn {
 /// with the same row selected and the same scroll position.
 extension MainWindow {
     func startPerforming() {
-        guard performance == nil, let chordset = list.selectedChordset,
-              let view = PerformView(controller: controller, chordsetID: chordset.id,
+        guard performance == nil, let position = chordsetToPerform else { return }
+        let chordset = controller.chordsets[position]
+        guard let view = PerformView(controller: controller, chordsetID: chordset.id,
                                      fadeTime: PerformSettings.loadFadeTime(from: performSettingsPath)) else { return }
+        // Leaving comes back to this row, selected.
+        if list.selectedPosition != position { list.select(position: position) }
         list.commitEditing()
         performReturn = PerformReturn(chordsetID: chordset.id, scrollOffset: listScrollOffset)
         let settingsPath = performSettingsPath
@@ -29,9 +32,17 @@ extension MainWindow {
         gtk_stack_set_visible_child_name(cgtk_stack(modes), "perform")
         // Hidden outright, so screen readers do not find the list's controls behind the view.
         editContent?.isVisible = false
-        headerBar.isVisible = false
+        headerBar?.isVisible = false
         view.start()
         updateActionStates()
+    }
+
+    /// The selected row; before anything is selected (at launch the focus is on the first
+    /// row and nothing is selected), the row with the keyboard focus, else the first.
+    private var chordsetToPerform: Int? {
+        guard !controller.isEmpty else { return nil }
+        if let selected = list.selectedPosition { return selected }
+        return list.boundRows.compactMap(\.position).first { list.hasFocus(at: $0) } ?? 0
     }
 
     func stopPerforming() {
@@ -40,7 +51,7 @@ extension MainWindow {
         if back.madeFullScreen || gtk_window_is_fullscreen(cgtk_window(window)) != 0 {
             gtk_window_unfullscreen(cgtk_window(window))
         }
-        headerBar.isVisible = true
+        headerBar?.isVisible = true
         editContent?.isVisible = true
         gtk_stack_set_visible_child_name(cgtk_stack(modes), "edit")
         gtk_stack_remove(cgtk_stack(modes), view.widget)

@@ -15,8 +15,8 @@ final class MainWindow {
     let banner: SaveBanner
     let menu: MainMenu
     /// Borrowed: the stack switching between the list and the empty state.
-    private let pages: Widget
-    private let emptyPage: Widget
+    let pages: Widget
+    let emptyPage: Widget
 
     /// The window's actions, by case, to enable and disable them.
     var actions: [WindowAction: OpaquePointer] = [:]
@@ -43,10 +43,13 @@ final class MainWindow {
     var performReturn: PerformReturn?
     /// Where the Perform view keeps its fade time (tests use a file of their own).
     var performSettingsPath = PerformSettings.filePath
-    /// Borrowed: the stack that swaps the editing content for the Perform view, and the header bar.
+    /// Borrowed: the stack that swaps the editing content for the Perform view.
     private(set) var modes: Widget!
-    private(set) var headerBar: Widget!
     let progress: TransferProgress
+    /// Borrowed: the header bar, the first of the areas Tab moves between.
+    private(set) var headerBar: Widget?
+    /// Set by `followKeyboard`.
+    var listKeyboard: ListKeyboard?
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
          remembersSize: Bool = true) {
@@ -68,9 +71,10 @@ final class MainWindow {
         let size = remembersSize ? WindowSize.load() : WindowSize.fallback
         gtk_window_set_default_size(cgtk_window(window), size.width, size.height)
         if size.maximized { gtk_window_maximize(cgtk_window(window)) }
+        // The HIG's smallest phone: 360 × 294 (rows put their cells under the title to fit).
+        gtk_widget_set_size_request(window, 360, 294)
 
-        headerBar = makeHeaderBar()
-        gtk_window_set_titlebar(cgtk_window(window), headerBar)
+        gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
         modes = gtk_stack_new()
         gtk_stack_add_named(cgtk_stack(modes), makeContent(), "edit")
         gtk_window_set_child(cgtk_window(window), modes)
@@ -78,6 +82,7 @@ final class MainWindow {
         installActions()
         WindowAction.bindKeys(application: application, window: window, list: list.listView)
         connect()
+        followKeyboard()
         stateChanged()
     }
 
@@ -87,12 +92,16 @@ final class MainWindow {
 
     func present() {
         gtk_window_present(cgtk_window(window))
+        // The keyboard starts on the first row (announced by its title), not on its first
+        // cell, which is where GTK would put it; nothing is selected yet.
+        list.focusRow()
     }
 
     // MARK: Building
 
     private func makeHeaderBar() -> Widget {
         let header = gtk_header_bar_new()!
+        headerBar = header
         let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: "New Chordset",
                                      accessibleName: "Add Chordset", action: WindowAction.addChordset.detailedName)
         gtk_header_bar_pack_start(cgtk_header_bar(header), add)
@@ -113,10 +122,16 @@ final class MainWindow {
     private func makeContent() -> Widget {
         let stack = cgtk_stack(pages)
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(stack, list.scrolledWindow, "list")
-        gtk_stack_add_named(stack, emptyPage, "empty")
+        // Named pages, so that screen readers say "Chordsets" and not "GtkStackPage".
+        let listPage = gtk_stack_add_named(stack, list.scrolledWindow, "list")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(listPage)), "Chordsets")
+        let noChordsetsPage = gtk_stack_add_named(stack, emptyPage, "empty")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(noChordsetsPage)), "No Chordsets")
 
         let overlay = gtk_overlay_new()!
+        // The overlay only stacks the toast over the pages: nothing to announce, but GTK
+        // 4.8 names a generic widget without a label after its class ("GtkOverlay").
+        cgtk_accessible_set_label(cgtk_accessible(overlay), "")
         gtk_overlay_set_child(cgtk_overlay(overlay), pages)
         gtk_overlay_add_overlay(cgtk_overlay(overlay), toast.widget)
         gtk_widget_set_vexpand(overlay, 1)
