@@ -55,6 +55,23 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertNil(window.list.boundRows.first { $0.title.isEditing }, "list actions wait while performing")
     }
 
+    func testWithNothingSelectedPerformPlaysTheRowWithTheFocusAndSelectsItForTheWayBack() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        window.performSettingsPath = settingsPath
+        XCTAssertNil(window.list.selectedPosition, "nothing is selected at launch")
+        window.list.focusRow(at: 2)
+        XCTAssertTrue(pump(until: { window.list.hasFocus(at: 2) }))
+        window.list.select(position: Int(UInt32.max))
+        pump(seconds: 0.05)
+        XCTAssertNil(window.list.selectedPosition)
+        activate(.perform, in: window)
+        let view = try XCTUnwrap(window.performance)
+        XCTAssertEqual(name(view), "Forest, chord 1 of 8")
+        view.handleKey(UInt32(GDK_KEY_Escape))
+        pump(seconds: 0.2)
+        XCTAssertEqual(window.list.selectedPosition, 2)
+    }
+
     func testNumberKeysOnTheRowAndTheKeypadPlayChordsAndTheNameFollows() async throws {
         let (_, view) = try perform()
         for (key, expected) in [(GDK_KEY_3, 3), (GDK_KEY_KP_5, 5), (GDK_KEY_8, 8), (GDK_KEY_KP_1, 1), (GDK_KEY_KP_Up, 8)] {
