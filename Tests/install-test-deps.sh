@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(
   libgtk-4-dev libsqlite3-dev            # build: GTK 4 and SQLite headers
+  gettext                                # xgettext checks the template, msgfmt builds the translations
   adwaita-icon-theme fonts-cantarell     # so the window under test has its icons and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus
   python3-pyatspi python3-dogtail        # end-to-end tests read the accessibility tree (for /usr/bin/python3)

@@ -7,6 +7,8 @@
 #define IMAGER_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <libintl.h>
+#include <locale.h>
 #include <glib-unix.h>
 
 /* ---- type macros ---- */
@@ -167,6 +169,13 @@ static inline GtkGestureDrag *cgtk_gesture_drag(gpointer p) { return (GtkGesture
 static inline GtkEventController *cgtk_event_controller(gpointer p) { return (GtkEventController *)p; }
 static inline void cgtk_accessible_set_description(GtkAccessible *a, const char *description) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/* ---- translation: libintl's declarations are not in Swift's Glibc module ---- */
+static inline void cgtk_bind_text_domain(const char *domain, const char *folder) {
+    if (folder != NULL) bindtextdomain(domain, folder);
+    bind_textdomain_codeset(domain, "UTF-8");
+    textdomain(domain);
 }
 
 /* ---- what screen readers hear (issue 13) ---- */

@@ -23,6 +23,15 @@ struct BenchmarkRun {
             FileHandle.standardError.write(Data(String(format: "[%6.1f s] %@\n", seconds, message).utf8))
         }
 
+        if options.picturesOnly {
+            let pictures = try PictureBenchmark(smoke: options.smoke, repetitions: options.pictureRepetitions,
+                                                directory: options.workDirectory).run(log: log)
+            log("done")
+            var result = ResultTable()
+            result.addPictureFigures(pictures, judged: !options.smoke)
+            return result
+        }
+
         var store: [Int: StoreBenchmark.Figures] = [:]
         for count in options.sizes {
             store[count] = try StoreBenchmark(
@@ -35,6 +44,8 @@ struct BenchmarkRun {
 
         let importCount = options.sizes.last!
         let escapes = try ImportBenchmark(count: importCount, repetitions: options.storeRepetitions(importCount)).run(log: log)
+        let pictures = try PictureBenchmark(smoke: options.smoke, repetitions: options.pictureRepetitions,
+                                            directory: options.workDirectory).run(log: log)
 
         var launches: [Int: WindowBenchmark.Launches] = [:]
         var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
@@ -63,6 +74,7 @@ struct BenchmarkRun {
         var result = table(store: store, launches: launches, script: script)
         if let performance { result.addPerformance(performance, judged: !options.smoke) }
         result.addEscapeHeavyImport(escapes, count: importCount, judged: !options.smoke)
+        result.addPictureFigures(pictures, judged: !options.smoke)
         return result
     }
 

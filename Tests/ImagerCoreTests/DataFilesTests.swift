@@ -51,4 +51,16 @@ import Testing
         let prefix = try TemporaryDirectory()
         #expect(DataFiles.iconDirectories(environment: [:], executable: prefix.url.appendingPathComponent("bin/imager")).isEmpty)
     }
+
+    @Test func translationsAreFoundNextToTheInstallOrWhereTheEnvironmentSays() throws {
+        let prefix = try TemporaryDirectory()
+        let executable = prefix.url.appendingPathComponent("bin/imager")
+        #expect(DataFiles.localeDirectory(environment: [:], executable: executable) == nil)
+
+        let locale = prefix.url.appendingPathComponent("share/locale", isDirectory: true)
+        try FileManager.default.createDirectory(at: locale, withIntermediateDirectories: true)
+        #expect(DataFiles.localeDirectory(environment: [:], executable: executable)?.path == locale.path)
+        #expect(DataFiles.localeDirectory(environment: ["IMAGER_LOCALE_DIR": "/somewhere/locale"], executable: executable)?.path
+            == "/somewhere/locale")
+    }
 }

@@ -34,6 +34,20 @@ public enum DataFiles {
         }
     }
 
+    /// The folder of compiled translations (`<lang>/LC_MESSAGES/imager.mo`):
+    /// `IMAGER_LOCALE_DIR` if set, else `<prefix>/share/locale` of the install the binary
+    /// is in, found from the binary's own path so a moved prefix still finds it. Nil when
+    /// neither exists (a build folder without translations built: English).
+    public static func localeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "imager")) -> URL? {
+        if let override = environment["IMAGER_LOCALE_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        let installed = installedDirectory(executable: executable)
+            .deletingLastPathComponent().appendingPathComponent("locale", isDirectory: true)
+        return FileManager.default.fileExists(atPath: installed.path) ? installed : nil
+    }
+
     static func candidateDirectories(environment: [String: String], executable: URL) -> [URL] {
         var directories: [URL] = []
         if let override = environment["IMAGER_DATA_DIR"], !override.isEmpty {

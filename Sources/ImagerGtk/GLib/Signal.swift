@@ -113,6 +113,19 @@ enum Signal {
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
 
+    /// `gboolean (*)(instance, const GValue *, double x, double y, data)`: GtkDropTarget's drop.
+    /// Return true when the drop was taken.
+    @discardableResult
+    static func connectDrop(_ instance: some ObjectPointer, _ name: String,
+                            _ handler: @escaping @MainActor (UnsafePointer<GValue>) -> Bool) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = {
+            _, value, _, _, data in
+            guard let value else { return 0 }
+            return MainActor.assumeIsolated { SignalClosure<@MainActor (UnsafePointer<GValue>) -> Bool>.from(data)(value) ? 1 : 0 }
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
     /// `gboolean (*)(instance, guint keyval, guint keycode, GdkModifierType, data)`: key-pressed.
     @discardableResult
     static func connectKey(_ instance: some ObjectPointer, _ name: String,

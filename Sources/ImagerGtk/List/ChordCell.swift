@@ -60,12 +60,12 @@ final class ChordCell {
     /// "Chord 3: orange, #E99057": which chord (1-based), its colour in words for those who
     /// cannot see it, and in hex for those who match colours by number.
     static func accessibleLabel(slot: Int, color: RGBAColor) -> String {
-        "Chord \(slot + 1): \(ColorName(color).text), \(color.hex)"
+        tr("Chord {number}: {colour}", ["number": String(slot + 1), "colour": tooltip(color)])
     }
 
     /// "orange, #E99057": the colour in words and in hex.
     static func tooltip(_ color: RGBAColor) -> String {
-        "\(ColorName(color).text), \(color.hex)"
+        tr("{colour name}, {hex}", ["colour name": ColorName(color).text, "hex": color.hex])
     }
 
     /// GTK records these calls and replays them every time the cell is painted, which is

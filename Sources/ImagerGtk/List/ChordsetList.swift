@@ -51,7 +51,7 @@ final class ChordsetList {
         g_object_ref_sink(listView)
         listView.addCSSClasses("chordset-list")
         gtk_list_view_set_show_separators(cgtk_list_view(listView), 1)
-        listView.setAccessibleLabel("Chordsets")
+        listView.setAccessibleLabel(tr("Chordsets"))
 
         scrolledWindow = gtk_scrolled_window_new()
         g_object_ref_sink(scrolledWindow)
@@ -60,11 +60,11 @@ final class ChordsetList {
         gtk_widget_set_vexpand(scrolledWindow, 1)
 
         let menu = g_menu_new()!
-        g_menu_append(menu, "Perform", WindowAction.perform.detailedName)
-        g_menu_append(menu, "Rename", WindowAction.renameChordset.detailedName)
-        g_menu_append(menu, "Delete", WindowAction.deleteChordset.detailedName)
-        g_menu_append(menu, "Export Palette…", WindowAction.exportPalette.detailedName)
-        g_menu_append(menu, "Export Image…", WindowAction.exportImage.detailedName)
+        g_menu_append(menu, tr("Perform"), WindowAction.perform.detailedName)
+        g_menu_append(menu, tr("Rename"), WindowAction.renameChordset.detailedName)
+        g_menu_append(menu, tr("Delete"), WindowAction.deleteChordset.detailedName)
+        g_menu_append(menu, tr("Export Palette…"), WindowAction.exportPalette.detailedName)
+        g_menu_append(menu, tr("Export Image…"), WindowAction.exportImage.detailedName)
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)

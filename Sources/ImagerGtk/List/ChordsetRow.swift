@@ -39,7 +39,8 @@ final class ChordsetRow {
 
         swipe = SwipeToDelete(row: container)
         // A chordset always has eight chords; the description says what the group holds.
-        cgtk_accessible_set_description(cgtk_accessible(container.widget), "8 chords")
+        cgtk_accessible_set_description(cgtk_accessible(container.widget),
+                                        trn("{count} chord", "{count} chords", Chordset.chordCount))
         connectBehaviour()
     }
 
@@ -97,7 +98,7 @@ final class ChordsetRow {
     private func makeUnderlay() -> Widget {
         let underlay = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
         underlay.addCSSClasses("swipe-underlay")
-        let deleteButton = Widgets.textButton("Delete", classes: "swipe-delete")
+        let deleteButton = Widgets.textButton(tr("Delete"), classes: "swipe-delete")
         self.deleteButton = deleteButton
         deleteButton.setAccessibleLabel(Self.deleteLabel(namedTitle ?? ""))
         gtk_widget_set_hexpand(deleteButton, 1)
@@ -155,7 +156,7 @@ final class ChordsetRow {
 
     /// "Delete “Warm”".
     static func deleteLabel(_ title: String) -> String {
-        "Delete “\(title)”"
+        tr("Delete “{title}”", ["title": title])
     }
 
     func clear() {

@@ -24,7 +24,7 @@ final class PerformStrip {
     init() {
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         widget.addCSSClasses("perform-strip")
-        widget.setAccessibleLabel("Perform controls")
+        widget.setAccessibleLabel(tr("Perform controls"))
         cells = (0..<Chordset.chordCount).map { ChordCell(slot: $0) }
         for cell in cells {
             gtk_drawing_area_set_content_width(cgtk_drawing_area(cell.widget), Self.cellSide)
@@ -40,16 +40,16 @@ final class PerformStrip {
                                              FadeTime.range.upperBound, 0.05)
         gtk_widget_set_size_request(fadeScale, 140, -1)
         gtk_scale_set_draw_value(cgtk_scale(fadeScale), 0)
-        fadeScale.setAccessibleLabel("Fade time")
-        fadeScale.setTooltip("Fade time ([ and ])")
+        fadeScale.setAccessibleLabel(tr("Fade time"))
+        fadeScale.setTooltip(tr("Fade time ([ and ])"))
         Widgets.append(fadeLabel, to: fadeBox)
         Widgets.append(fadeScale, to: fadeBox)
         Widgets.append(fadeBox, to: widget)
 
-        let fullScreen = Widgets.iconButton(icon: "view-fullscreen-symbolic", tooltip: "Full Screen (F11)",
-                                            accessibleName: "Full Screen")
-        let leave = Widgets.iconButton(icon: "window-close-symbolic", tooltip: "Leave Perform (Escape)",
-                                       accessibleName: "Leave Perform")
+        let fullScreen = Widgets.iconButton(icon: "view-fullscreen-symbolic", tooltip: tr("Full Screen (F11)"),
+                                            accessibleName: tr("Full Screen"))
+        let leave = Widgets.iconButton(icon: "window-close-symbolic", tooltip: tr("Leave Perform (Escape)"),
+                                       accessibleName: tr("Leave Perform"))
         for button in [fullScreen, leave] {
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             button.addCSSClasses("circular")
@@ -108,7 +108,7 @@ final class PerformStrip {
     }
 
     private func showFadeLabel(_ fadeTime: FadeTime) {
-        gtk_label_set_text(cgtk_label(fadeLabel), "Fade \(Self.secondsText(fadeTime.seconds))")
+        gtk_label_set_text(cgtk_label(fadeLabel), tr("Fade {seconds}", ["seconds": Self.secondsText(fadeTime.seconds)]))
     }
 
     /// "0.15 s", "1 s", "0 s".
@@ -116,6 +116,7 @@ final class PerformStrip {
         var text = String(format: "%.2f", seconds)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
-        return "\(text) s"
+        // Translators: a time in seconds, as in "0.15 s".
+        return tr("{number} s", ["number": text])
     }
 }

@@ -6,33 +6,34 @@ import ImagerCore
 extension ColorName {
     var text: String {
         var words: [String] = []
-        if isTranslucent { words.append("translucent") }
+        if isTranslucent { words.append(tr("translucent")) }
         if let lightness { words.append(lightness.text) }
         if let saturation { words.append(saturation.text) }
         words.append(hue.text)
-        return words.joined(separator: " ")
+        // Translators: the separator between colour words ("very dark" + "greyish" + "blue").
+        return words.joined(separator: tr(" "))
     }
 }
 
 extension ColorName.Hue {
     var text: String {
         switch self {
-        case .red: "red"
-        case .orange: "orange"
-        case .brown: "brown"
-        case .yellow: "yellow"
-        case .green: "green"
-        case .cyan: "cyan"
-        case .blue: "blue"
-        case .purple: "purple"
-        case .magenta: "magenta"
-        case .pink: "pink"
-        case .black: "black"
-        case .darkGrey: "dark grey"
-        case .grey: "grey"
-        case .lightGrey: "light grey"
-        case .white: "white"
-        case .transparent: "transparent"
+        case .red: tr("red")
+        case .orange: tr("orange")
+        case .brown: tr("brown")
+        case .yellow: tr("yellow")
+        case .green: tr("green")
+        case .cyan: tr("cyan")
+        case .blue: tr("blue")
+        case .purple: tr("purple")
+        case .magenta: tr("magenta")
+        case .pink: tr("pink")
+        case .black: tr("black")
+        case .darkGrey: tr("dark grey")
+        case .grey: tr("grey")
+        case .lightGrey: tr("light grey")
+        case .white: tr("white")
+        case .transparent: tr("transparent")
         }
     }
 }
@@ -40,10 +41,10 @@ extension ColorName.Hue {
 extension ColorName.Lightness {
     var text: String {
         switch self {
-        case .veryDark: "very dark"
-        case .dark: "dark"
-        case .light: "light"
-        case .veryLight: "very light"
+        case .veryDark: tr("very dark")
+        case .dark: tr("dark")
+        case .light: tr("light")
+        case .veryLight: tr("very light")
         }
     }
 }
@@ -51,8 +52,8 @@ extension ColorName.Lightness {
 extension ColorName.Saturation {
     var text: String {
         switch self {
-        case .greyish: "greyish"
-        case .vivid: "vivid"
+        case .greyish: tr("greyish")
+        case .vivid: tr("vivid")
         }
     }
 }

@@ -33,6 +33,8 @@ extension MainWindow {
             controller.undo()
         case .redo:
             controller.redo()
+        case .chordsetFromImage:
+            FileTransfer.chooseImage(over: window) { [weak self] path in self?.addChordset(fromPicture: path) }
         case .importChordsets:
             FileTransfer.chooseImport(over: window) { [weak self] path in self?.importChordsets(from: path) }
         case .exportChordsets:
@@ -66,6 +68,7 @@ extension MainWindow {
         setEnabled(.deleteChordset, editable && hasSelection)
         setEnabled(.openRowMenu, editable && hasSelection)
         setEnabled(.deleteAll, editable && !controller.isEmpty)
+        setEnabled(.chordsetFromImage, editable && idle)
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
@@ -87,7 +90,7 @@ extension MainWindow {
         guard let chordset = controller.chordset(id: id), let position = controller.index(of: id) else { return }
         let hadFocus = list.hasFocus(at: position)
         controller.delete(id: id)
-        toast.show("“\(chordset.title)” deleted")
+        toast.show(tr("“{title}” deleted", ["title": chordset.title]))
         // The focus stays where it was: on the row that took the deleted one's place (GTK
         // would put it on that row's first cell, or lose it with the last row).
         if hadFocus {
@@ -124,8 +127,9 @@ extension MainWindow {
     /// Reads, checks and stores the file on another thread, on a connection of its own (so
     /// the window's saves meet a lock they retry, never a wait), with progress and Cancel;
     /// then shows the result in one step. Nothing is stored if the file is refused or the
-    /// person cancels.
-    func importChordsets(from path: String) {
+    /// person cancels. `aside`, when given, is added to the notice (a drop of several files
+    /// says that only the first was opened).
+    func importChordsets(from path: String, aside: String? = nil) {
         guard transfer == nil, !controller.isReadOnly else { return }
         let store: ChordsetStore
         do {
@@ -149,11 +153,12 @@ extension MainWindow {
                     MainLoop.idleFromAnyThread { [weak self] in self?.progress.update(fraction) }
                 }
             }
-            MainLoop.idleFromAnyThread { [weak self] in self?.finishImport(result) }
+            MainLoop.idleFromAnyThread { [weak self] in self?.finishImport(result, aside: aside) }
         }
     }
 
-    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>) {
+    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>, aside: String?) {
+        let aside = aside.map { " (\($0))" } ?? ""
         transfer = nil
         progress.finish()
         updateActionStates()
@@ -161,16 +166,16 @@ extension MainWindow {
         case let .success(imported):
             let added = imported.stored
             guard !added.isEmpty else {
-                toast.show("The file has no chordsets", offersUndo: false)
+                toast.show("The file has no chordsets" + aside, offersUndo: false)
                 return
             }
             controller.adoptImported(added)
             list.scrollTo(position: controller.count - 1)
-            toast.show(ImportNotice.text(for: imported))
+            toast.show(ImportNotice.text(for: imported) + aside)
         case .failure(.cancelled):
-            toast.show("Import cancelled; nothing was changed", offersUndo: false)
+            toast.show("Import cancelled; nothing was changed" + aside, offersUndo: false)
         case let .failure(error):
-            MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)")
+            MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)" + aside)
         }
     }
 

@@ -80,6 +80,7 @@ final class MainWindow {
         gtk_window_set_child(cgtk_window(window), modes)
 
         installActions()
+        installDropTarget()
         WindowAction.bindKeys(application: application, window: window, list: list.listView)
         connect()
         followKeyboard()
@@ -102,19 +103,19 @@ final class MainWindow {
     private func makeHeaderBar() -> Widget {
         let header = gtk_header_bar_new()!
         headerBar = header
-        let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: "New Chordset",
-                                     accessibleName: "Add Chordset", action: WindowAction.addChordset.detailedName)
+        let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: tr("New Chordset"),
+                                     accessibleName: tr("Add Chordset"), action: WindowAction.addChordset.detailedName)
         gtk_header_bar_pack_start(cgtk_header_bar(header), add)
-        let perform = Widgets.iconButton(icon: "media-playback-start-symbolic", tooltip: "Perform (F5)",
-                                         accessibleName: "Perform", action: WindowAction.perform.detailedName)
+        let perform = Widgets.iconButton(icon: "media-playback-start-symbolic", tooltip: tr("Perform (F5)"),
+                                         accessibleName: tr("Perform"), action: WindowAction.perform.detailedName)
         gtk_header_bar_pack_start(cgtk_header_bar(header), perform)
 
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cgtk_menu_button(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(cgtk_menu_button(menuButton), cgtk_menu_model(UnsafeMutableRawPointer(menu.model)))
         gtk_menu_button_set_primary(cgtk_menu_button(menuButton), 1)
-        menuButton.setTooltip("Main Menu")
-        menuButton.setAccessibleLabel("Main Menu")
+        menuButton.setTooltip(tr("Main Menu"))
+        menuButton.setAccessibleLabel(tr("Main Menu"))
         gtk_header_bar_pack_end(cgtk_header_bar(header), menuButton)
         return header
     }
@@ -124,9 +125,9 @@ final class MainWindow {
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         // Named pages, so that screen readers say "Chordsets" and not "GtkStackPage".
         let listPage = gtk_stack_add_named(stack, list.scrolledWindow, "list")
-        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(listPage)), "Chordsets")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(listPage)), tr("Chordsets"))
         let noChordsetsPage = gtk_stack_add_named(stack, emptyPage, "empty")
-        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(noChordsetsPage)), "No Chordsets")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(noChordsetsPage)), tr("No Chordsets"))
 
         let overlay = gtk_overlay_new()!
         // The overlay only stacks the toast over the pages: nothing to announce, but GTK
@@ -270,11 +271,11 @@ final class MainWindow {
             return
         }
         let count = controller.unsavedChangeCount
-        let changes = count == 1 ? "1 chordset has changes" : "\(count) chordsets have changes"
-        let detail = "\(changes) that could not be saved: \(error.description) "
-            + "If you close now, they are lost."
-        let dialog = MessageDialog.confirm(over: window, "Close Without Saving?", detail: detail,
-                                           actionLabel: "Close Without Saving") { [weak self] in
+        let detail = trn("{count} chordset has changes that could not be saved: {error} If you close now, they are lost.",
+                         "{count} chordsets have changes that could not be saved: {error} If you close now, they are lost.",
+                         count, ["error": error.description])
+        let dialog = MessageDialog.confirm(over: window, tr("Close Without Saving?"), detail: detail,
+                                           actionLabel: tr("Close Without Saving")) { [weak self] in
             self?.discardConfirmed = true
             again()
         }

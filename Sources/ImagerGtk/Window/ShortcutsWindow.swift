@@ -3,32 +3,32 @@ import CGtk
 /// The Keyboard Shortcuts window, written as GtkBuilder XML from `WindowAction`'s list so
 /// it can never disagree with the keys actually bound.
 enum ShortcutsWindow {
-    private static let groups: [(String, [WindowAction])] = [
-        ("Chordsets", [.addChordset, .renameChordset, .deleteChordset, .openRowMenu, .deleteAll, .perform]),
-        ("Editing", [.undo, .redo]),
-        ("Files", [.importChordsets, .exportChordsets]),
-        ("General", [.showShortcuts, .close, .quit]),
-    ]
+    private static var groups: [(String, [WindowAction])] { [
+        (tr("Chordsets"), [.addChordset, .renameChordset, .deleteChordset, .openRowMenu, .deleteAll, .perform]),
+        (tr("Editing"), [.undo, .redo]),
+        (tr("Files"), [.importChordsets, .exportChordsets]),
+        (tr("General"), [.showShortcuts, .close, .quit]),
+    ] }
 
     /// Keys that are not actions: GTK's own (F10 opens the primary menu) and the list's
     /// arrows (`ListKeyboard`) and areas (`MainWindow+Focus`).
-    private static let keys: [(group: String, title: String, accelerators: String)] = [
-        ("Moving Around", "Next Area", "Tab"),
-        ("Moving Around", "Previous Area", "<Shift>Tab"),
-        ("Moving Around", "Previous or Next Chordset", "Up Down"),
-        ("Moving Around", "Between a Chordset and Its Chords", "Left Right"),
-        ("Moving Around", "First or Last Chordset", "Home End"),
-        ("Moving Around", "Edit Chord", "Return"),
-        ("General", "Main Menu", "F10"),
+    private static var keys: [(group: String, title: String, accelerators: String)] { [
+        (tr("Moving Around"), tr("Next Area"), "Tab"),
+        (tr("Moving Around"), tr("Previous Area"), "<Shift>Tab"),
+        (tr("Moving Around"), tr("Previous or Next Chordset"), "Up Down"),
+        (tr("Moving Around"), tr("Between a Chordset and Its Chords"), "Left Right"),
+        (tr("Moving Around"), tr("First or Last Chordset"), "Home End"),
+        (tr("Moving Around"), tr("Edit Chord"), "Return"),
+        (tr("General"), tr("Main Menu"), "F10"),
         // The Perform view's own keys (`PerformCommand`).
-        ("Perform", "Play Chord 1 to 8", "1...8"),
-        ("Perform", "Previous or Next Chord", "Left Right"),
-        ("Perform", "Play the Chord Again", "space"),
-        ("Perform", "Shorter or Longer Fade", "bracketleft bracketright"),
-        ("Perform", "Previous or Next Chordset", "Page_Up Page_Down"),
-        ("Perform", "Full Screen", "F11"),
-        ("Perform", "Leave Perform", "Escape"),
-    ]
+        (tr("Perform"), tr("Play Chord 1 to 8"), "1...8"),
+        (tr("Perform"), tr("Previous or Next Chord"), "Left Right"),
+        (tr("Perform"), tr("Play the Chord Again"), "space"),
+        (tr("Perform"), tr("Shorter or Longer Fade"), "bracketleft bracketright"),
+        (tr("Perform"), tr("Previous or Next Chordset"), "Page_Up Page_Down"),
+        (tr("Perform"), tr("Full Screen"), "F11"),
+        (tr("Perform"), tr("Leave Perform"), "Escape"),
+    ] }
 
     static func present(over parent: Widget) {
         let builder = gtk_builder_new_from_string(xml, -1)!
@@ -52,7 +52,7 @@ enum ShortcutsWindow {
                     <property name="max-height">12</property>
 
             """
-        let titles = groups.map(\.0) + ["Moving Around", "Perform"]
+        let titles = groups.map(\.0) + [tr("Moving Around"), tr("Perform")]
         for title in titles {
             out += "        <child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(title))</property>\n"
             var entries: [(String, String)] = []

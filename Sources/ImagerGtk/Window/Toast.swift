@@ -39,10 +39,10 @@ final class Toast {
         gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(cgtk_label(label), 40)
         Widgets.append(label, to: box)
-        undoButton = Widgets.textButton("Undo")
-        undoButton.setTooltip("Undo this change")
+        undoButton = Widgets.textButton(tr("Undo"))
+        undoButton.setTooltip(tr("Undo this change"))
         Widgets.append(undoButton, to: box)
-        let dismiss = Widgets.iconButton(icon: "window-close-symbolic", tooltip: "Dismiss", accessibleName: "Dismiss")
+        let dismiss = Widgets.iconButton(icon: "window-close-symbolic", tooltip: tr("Dismiss"), accessibleName: tr("Dismiss"))
         dismiss.addCSSClasses("flat", "circular")
         Signal.connect(dismiss, "clicked") { [weak self] in self?.hide() }
         Widgets.append(dismiss, to: box)

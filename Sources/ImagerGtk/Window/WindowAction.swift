@@ -5,7 +5,7 @@ import CGtk
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
     case undo, redo
-    case importChordsets, exportChordsets, exportPalette, exportImage
+    case chordsetFromImage, importChordsets, exportChordsets, exportPalette, exportImage
     case perform
     case showShortcuts, about, close, quit
 
@@ -34,6 +34,7 @@ enum WindowAction: CaseIterable {
         case .deleteAll: "delete-all"
         case .undo: "undo"
         case .redo: "redo"
+        case .chordsetFromImage: "new-from-image"
         case .importChordsets: "import"
         case .exportChordsets: "export"
         case .exportPalette: "export-palette"
@@ -65,6 +66,7 @@ enum WindowAction: CaseIterable {
         case .deleteAll: []
         case .undo: ["<Control>z"]
         case .redo: ["<Control><Shift>z", "<Control>y"]
+        case .chordsetFromImage: []
         case .importChordsets: ["<Control>o"]
         case .exportChordsets: ["<Control>e"]
         case .exportPalette: []
@@ -88,22 +90,23 @@ enum WindowAction: CaseIterable {
     /// What the shortcuts window calls it.
     var title: String {
         switch self {
-        case .addChordset: "New Chordset"
-        case .renameChordset: "Rename Chordset"
-        case .deleteChordset: "Delete Chordset"
-        case .openRowMenu: "Show Chordset Menu"
-        case .deleteAll: "Delete All Chordsets"
-        case .undo: "Undo"
-        case .redo: "Redo"
-        case .importChordsets: "Import"
-        case .exportChordsets: "Export"
-        case .exportPalette: "Export Palette"
-        case .exportImage: "Export Image"
-        case .perform: "Perform"
-        case .showShortcuts: "Keyboard Shortcuts"
-        case .about: "About Imager"
-        case .close: "Close Window"
-        case .quit: "Quit"
+        case .addChordset: tr("New Chordset")
+        case .renameChordset: tr("Rename Chordset")
+        case .deleteChordset: tr("Delete Chordset")
+        case .openRowMenu: tr("Show Chordset Menu")
+        case .deleteAll: tr("Delete All Chordsets")
+        case .undo: tr("Undo")
+        case .redo: tr("Redo")
+        case .chordsetFromImage: tr("New Chordset from Image")
+        case .importChordsets: tr("Import")
+        case .exportChordsets: tr("Export")
+        case .exportPalette: tr("Export Palette")
+        case .exportImage: tr("Export Image")
+        case .perform: tr("Perform")
+        case .showShortcuts: tr("Keyboard Shortcuts")
+        case .about: tr("About Imager")
+        case .close: tr("Close Window")
+        case .quit: tr("Quit")
         }
     }
 
