@@ -45,7 +45,7 @@ final class PerformScript {
         guard !started else { return }
         started = true
         repeating(milliseconds: 20) { [self] in
-            guard !window.controller.isLoadingRest, window.selectedChordsetID != nil else { return true }
+            guard !window.controller.isLoadingRest, !window.controller.isEmpty else { return true }
             enterPerform()
             return false
         }
