@@ -57,7 +57,10 @@ if [ $check = 1 ]; then
   cmp -s "$work/POTFILES.full" po/POTFILES || { echo "po/POTFILES is out of date: run po/update-pot.sh" >&2; status=1; }
   cmp -s "$work/imager.pot" po/imager.pot || { echo "po/imager.pot is out of date: run po/update-pot.sh" >&2; diff "$work/imager.pot" po/imager.pot | head -20 >&2; status=1; }
   for lang in $(grep -v '^#' po/LINGUAS); do
+    # Untranslated or fuzzy (a guess that no one checked) both count as missing.
     untranslated=$(msgmerge --quiet --no-fuzzy-matching po/$lang.po po/imager.pot -o - | msgattrib --untranslated --no-obsolete | grep -c '^msgid ' || true)
+    fuzzy=$(msgattrib --only-fuzzy --no-obsolete po/$lang.po | grep -c '^msgid ' || true)
+    untranslated=$((untranslated + fuzzy))
     [ "$untranslated" -le 1 ] || { echo "po/$lang.po lacks $((untranslated - 1)) translations: run po/update-pot.sh and translate" >&2; status=1; }
   done
   [ $status = 0 ] && echo "po: template and POTFILES up to date, every translation complete"
@@ -66,6 +69,6 @@ fi
 cp "$work/POTFILES.full" po/POTFILES
 cp "$work/imager.pot" po/imager.pot
 for lang in $(grep -v '^#' po/LINGUAS); do
-  msgmerge --quiet --update --backup=none --no-wrap po/$lang.po po/imager.pot
+  msgmerge --quiet --update --backup=none --no-wrap --no-fuzzy-matching po/$lang.po po/imager.pot
 done
 echo "po/imager.pot: $(grep -c '^msgid ' po/imager.pot) strings"

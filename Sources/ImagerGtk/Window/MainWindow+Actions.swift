@@ -153,11 +153,11 @@ extension MainWindow {
                     MainLoop.idleFromAnyThread { [weak self] in self?.progress.update(fraction) }
                 }
             }
-            MainLoop.idleFromAnyThread { [weak self] in self?.finishImport(result, aside: aside) }
+            MainLoop.idleFromAnyThread { [weak self] in self?.finishImport(result, from: path, aside: aside) }
         }
     }
 
-    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>, aside: String?) {
+    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>, from path: String, aside: String?) {
         let aside = aside.map { " (\($0))" } ?? ""
         transfer = nil
         progress.finish()
@@ -175,7 +175,8 @@ extension MainWindow {
         case .failure(.cancelled):
             toast.show("Import cancelled; nothing was changed" + aside, offersUndo: false)
         case let .failure(error):
-            MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)" + aside)
+            MessageDialog.inform(over: window, ImportRefusal.heading(file: path), detail: ImportRefusal.detail(error) + aside,
+                                 buttons: GTK_BUTTONS_CLOSE)
         }
     }
 
