@@ -55,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "imager",
-            dependencies: ["ImagerCore", "ImagerGtk", "ImagerPicture"]
+            dependencies: ["ImagerCore", "ImagerDrawing", "ImagerGtk", "ImagerPicture"]
         ),
         // packaging/bench.sh runs it: store timings in process, the window's timings by launching
         // imager-bench-window.

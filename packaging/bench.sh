@@ -18,7 +18,8 @@
 # store, driven by a script; the product has no benchmark code); the floors are the C
 # programs in packaging/bench/, compiled here: sqlite_floor (raw SQLite) and gtk_floor (a
 # minimal GTK 4 window, and the same window with a plain GtkListView). The windows run under
-# Xvfb, in a private D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set.
+# Xvfb (2560×1440, room for the Perform view at 1920×1080 plus the window frame), in a private
+# D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set.
 #
 # Exit status: 0 when the benchmark ran, whatever the figures; non-zero only when something
 # is broken (a build, a program that crashed, a window that never painted). Goals that are
@@ -86,7 +87,7 @@ status=0
 # imager-bench's progress lines ("[  12.3 s] ...") are shown and its table printed at the end;
 # the session's own chatter (D-Bus activations, portals) goes to the log, shown only if
 # something breaks.
-xvfb-run -a -s "-screen 0 1280x800x24" "${session[@]}" \
+xvfb-run -a -s "-screen 0 2560x1440x24" "${session[@]}" \
   "$bin/imager-bench" --floors "$floors" --window "$bin/imager-bench-window" --sizes "$sizes" \
   --work-dir "$work/data" --output "$work/table.md" "${passthrough[@]}" \
   >>"$log" 2> >(tee -a "$log" | grep --line-buffered -E '^\[ *[0-9.]+ s\]' >&2) || status=$?

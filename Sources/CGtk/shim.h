@@ -146,6 +146,17 @@ static inline char *cgtk_file_chooser_get_path(GtkNativeDialog *chooser) {
     g_object_unref(file);
     return path;
 }
+/* A drop-down of choices in the chooser (Export Image…'s size), and the one chosen. */
+static inline void cgtk_file_chooser_add_choice(GtkNativeDialog *chooser, const char *id, const char *label,
+                                                const char **options, const char **option_labels) {
+    gtk_file_chooser_add_choice(GTK_FILE_CHOOSER(chooser), id, label, options, option_labels);
+}
+static inline void cgtk_file_chooser_set_choice(GtkNativeDialog *chooser, const char *id, const char *option) {
+    gtk_file_chooser_set_choice(GTK_FILE_CHOOSER(chooser), id, option);
+}
+static inline const char *cgtk_file_chooser_get_choice(GtkNativeDialog *chooser, const char *id) {
+    return gtk_file_chooser_get_choice(GTK_FILE_CHOOSER(chooser), id);
+}
 G_GNUC_END_IGNORE_DEPRECATIONS
 
 /* ---- chord editor ---- */

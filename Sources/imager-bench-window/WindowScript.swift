@@ -20,6 +20,8 @@ final class WindowScript {
     enum Mode: String {
         case firstFrame = "first-frame"
         case script
+        /// A scripted performance in the Perform view (PerformScript).
+        case perform
     }
 
     /// The edits of one cycle, in order.

@@ -55,6 +55,7 @@ struct BenchmarkRun {
 
         var launches: [Int: WindowBenchmark.Launches] = [:]
         var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
+        var performance: WindowBenchmark.Performance?
         if let imager = options.imagerProgram {
             // A window that never paints is broken; a smoke run should say so within a minute.
             let window = WindowBenchmark(imagerProgram: imager, floorProgram: floor("gtk_floor"),
@@ -70,9 +71,14 @@ struct BenchmarkRun {
             let result = try window.script(dataHome: dataHome(largest), count: largest,
                                            editCycles: options.editCycles, scrollFrames: options.scrollFrames)
             script = (largest, result.imager, result.floor)
+            // The list's size does not matter to Perform: the smallest store starts fastest.
+            let changes = options.smoke ? 20 : 200
+            log("a performance of \(changes) chord changes")
+            performance = try window.performance(dataHome: dataHome(options.sizes.first!), changes: changes)
         }
         log("done")
         var result = table(store: store, launches: launches, script: script)
+        if let performance { result.addPerformance(performance, judged: !options.smoke) }
         result.addEscapeHeavyImport(escapes, count: importCount, judged: !options.smoke)
         result.addPictureFigures(pictures, judged: !options.smoke)
         result.addSync(sync, sizes: options.sizes, judged: !options.smoke)

@@ -88,11 +88,11 @@ struct WindowBenchmark {
     }
 
     /// The window's own store, named on its command line: the one StoreBenchmark filled.
-    private func imagerArguments(_ dataHome: URL, mode: String) -> [String] {
+    func imagerArguments(_ dataHome: URL, mode: String) -> [String] {
         ["--database", StoreLocation.databaseURL(environment: ["XDG_DATA_HOME": dataHome.path]).path, "--mode", mode]
     }
 
-    private func run(_ program: String, _ arguments: [String], mode: String, dataHome: URL,
+    func run(_ program: String, _ arguments: [String], mode: String, dataHome: URL,
                      extra: [String: String] = [:]) throws -> ChildProcess.Result {
         // The floor takes its mode from IMAGER_BENCH; both get private XDG folders, so nothing
         // either program (or GTK) writes lands in the user's.

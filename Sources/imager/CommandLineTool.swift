@@ -1,8 +1,10 @@
 import Foundation
 import ImagerCore
+import ImagerDrawing
 
-/// `imager --list | --export FILE | --import FILE | --export-palette ID FILE | --version | --help`, the edits
-/// (`EditCommands`) and sync (`SyncCommands`): the same store as the window, no display needed. Every error goes to stderr and exits non-zero.
+/// `imager --list | --export FILE | --import FILE | --export-palette ID FILE | --render ID FILE | --version | --help`,
+/// the edits (`EditCommands`) and sync (`SyncCommands`): the same store as the window, no display needed. Every
+/// error goes to stderr and exits non-zero.
 enum CommandLineTool {
     enum Command: Equatable {
         case list(ids: Bool), export(String), `import`(String), version, help
@@ -10,6 +12,7 @@ enum CommandLineTool {
         case syncFolder(String?), sync
         case exportPalette(id: UUID, path: String, format: PaletteFormat)
         case fromImage(path: String, title: String?)
+        case render(id: UUID, path: String, side: Int)
     }
 
     static let usage = """
@@ -41,6 +44,10 @@ enum CommandLineTool {
                            write the chordset with the id ID (as in --export) to FILE as a
                            GIMP palette, CSS custom properties or an SVG strip, by FILE's
                            extension (.gpl, .css, .svg); - with --format for standard output
+          --render ID FILE.png [--size PX]
+                           draw the chordset with the id ID as one PNG strip of its eight
+                           chords, PX pixels square each (default \(ChordsetPicture.defaultSide), \(ChordsetPicture.sideRange.lowerBound) to \(ChordsetPicture.sideRange.upperBound)),
+                           exactly as the window draws them
           --from-image FILE [--title TITLE]
                            add a chordset of the eight colours that best stand for the
                            picture FILE (PNG, JPEG, ...), titled TITLE or the file's name,
@@ -53,7 +60,7 @@ enum CommandLineTool {
 
     /// nil when the arguments are for the window (none of ours), else the command to run.
     static func parse(_ arguments: [String]) -> Result<Command, UsageError>? {
-        let ours: Set<String> = ["--list", "--export", "--import", "--export-palette", "--from-image", "--version", "--help", "-h",
+        let ours: Set<String> = ["--list", "--export", "--import", "--export-palette", "--from-image", "--render", "--version", "--help", "-h",
                                  "--rename", "--set-color", "--delete", "--move", "--delete-all", "--sync-folder", "--sync"]
         guard let first = arguments.first, ours.contains(first) || first.hasPrefix("--export=")
                 || first.hasPrefix("--import=") else { return nil }
@@ -76,6 +83,7 @@ enum CommandLineTool {
         case "--help", "-h": command = .success(.help)
         case "--export-palette": command = parseExportPalette(&rest)
         case "--from-image": command = parseFromImage(&rest)
+        case "--render": command = parseRender(&rest)
         case _ where first.hasPrefix("--export"): command = value("--export").map(Command.export)
         default: command = value("--import").map(Command.import)
         }
@@ -148,6 +156,8 @@ enum CommandLineTool {
             return setSyncFolder(folder)
         case .sync:
             return sync()
+        case let .render(id, path, side):
+            return render(id: id, to: path, side: side)
         }
     }
 

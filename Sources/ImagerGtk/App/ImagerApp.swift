@@ -28,7 +28,7 @@ public enum ImagerApp {
 
 /// What a program driving the window may do: what the user does, through the same actions.
 public final class ImagerWindow {
-    private let window: MainWindow
+    let window: MainWindow
 
     init(_ window: MainWindow) { self.window = window }
 

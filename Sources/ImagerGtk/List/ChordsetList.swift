@@ -60,9 +60,11 @@ final class ChordsetList {
         gtk_widget_set_vexpand(scrolledWindow, 1)
 
         let menu = g_menu_new()!
+        g_menu_append(menu, tr("Perform"), WindowAction.perform.detailedName)
         g_menu_append(menu, tr("Rename"), WindowAction.renameChordset.detailedName)
         g_menu_append(menu, tr("Delete"), WindowAction.deleteChordset.detailedName)
         g_menu_append(menu, tr("Export Palette…"), WindowAction.exportPalette.detailedName)
+        g_menu_append(menu, tr("Export Image…"), WindowAction.exportImage.detailedName)
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)

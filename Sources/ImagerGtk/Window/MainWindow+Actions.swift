@@ -43,6 +43,10 @@ extension MainWindow {
             if let chordset = list.selectedChordset { choosePaletteFile(for: chordset) }
         case .sync:
             openSyncDialog()
+        case .exportImage:
+            if let chordset = list.selectedChordset { chooseImageFile(for: chordset) }
+        case .perform:
+            startPerforming()
         case .showShortcuts:
             ShortcutsWindow.present(over: window)
         case .about:
@@ -56,9 +60,10 @@ extension MainWindow {
     }
 
     func updateActionStates() {
-        let hasSelection = list.selectedPosition != nil
+        // While performing, the list's actions wait: their keys must not edit what is hidden.
+        let hasSelection = list.selectedPosition != nil && performance == nil
         // Over a database from a newer Imager nothing may change: every edit is off.
-        let editable = !controller.isReadOnly
+        let editable = !controller.isReadOnly && performance == nil
         let idle = transfer == nil
         setEnabled(.addChordset, editable)
         setEnabled(.renameChordset, editable && hasSelection)
@@ -70,6 +75,9 @@ extension MainWindow {
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
         setEnabled(.sync, editable && liveSync != nil)
+        setEnabled(.exportImage, hasSelection)
+        // Perform plays the selected row, or the focused or first one when none is selected.
+        setEnabled(.perform, performance == nil && !controller.isEmpty)
         setEnabled(.undo, editable && controller.canUndo)
         setEnabled(.redo, editable && controller.canRedo)
     }

@@ -38,6 +38,13 @@ final class MainWindow {
     var transfer: TransferProgress.Running?
     /// The open chord editor, kept alive while its window is.
     var chordEditor: ChordEditor?
+    /// The Perform view while it shows (see MainWindow+Perform).
+    var performance: PerformView?
+    var performReturn: PerformReturn?
+    /// Where the Perform view keeps its fade time (tests use a file of their own).
+    var performSettingsPath = PerformSettings.filePath
+    /// Borrowed: the stack that swaps the editing content for the Perform view.
+    private(set) var modes: Widget!
     let progress: TransferProgress
     /// Sync rounds while the window is open (nil over a read-only store, or when no second
     /// connection could be opened), over `syncStore`, a connection of its own.
@@ -74,7 +81,9 @@ final class MainWindow {
         gtk_widget_set_size_request(window, 360, 294)
 
         gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
-        gtk_window_set_child(cgtk_window(window), makeContent())
+        modes = gtk_stack_new()
+        gtk_stack_add_named(cgtk_stack(modes), makeContent(), "edit")
+        gtk_window_set_child(cgtk_window(window), modes)
 
         if !controller.isReadOnly, let store = try? controller.connectionForImport() {
             syncStore = store
@@ -108,6 +117,9 @@ final class MainWindow {
         let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: tr("New Chordset"),
                                      accessibleName: tr("Add Chordset"), action: WindowAction.addChordset.detailedName)
         gtk_header_bar_pack_start(cgtk_header_bar(header), add)
+        let perform = Widgets.iconButton(icon: "media-playback-start-symbolic", tooltip: tr("Perform (F5)"),
+                                         accessibleName: tr("Perform"), action: WindowAction.perform.detailedName)
+        gtk_header_bar_pack_start(cgtk_header_bar(header), perform)
 
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cgtk_menu_button(menuButton), "open-menu-symbolic")
@@ -146,6 +158,7 @@ final class MainWindow {
     private func connect() {
         controller.listChanged = { [weak self] change in
             self?.list.apply(change)
+            self?.performance?.controllerChanged()
             self?.scheduleStateUpdate()
             self?.autosave.editMade()
         }

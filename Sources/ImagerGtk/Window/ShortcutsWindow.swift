@@ -4,7 +4,7 @@ import CGtk
 /// it can never disagree with the keys actually bound.
 enum ShortcutsWindow {
     private static var groups: [(String, [WindowAction])] { [
-        (tr("Chordsets"), [.addChordset, .renameChordset, .deleteChordset, .openRowMenu, .deleteAll]),
+        (tr("Chordsets"), [.addChordset, .renameChordset, .deleteChordset, .openRowMenu, .deleteAll, .perform]),
         (tr("Editing"), [.undo, .redo]),
         (tr("Files"), [.importChordsets, .exportChordsets]),
         (tr("General"), [.showShortcuts, .close, .quit]),
@@ -20,6 +20,14 @@ enum ShortcutsWindow {
         (tr("Moving Around"), tr("First or Last Chordset"), "Home End"),
         (tr("Moving Around"), tr("Edit Chord"), "Return"),
         (tr("General"), tr("Main Menu"), "F10"),
+        // The Perform view's own keys (`PerformCommand`).
+        (tr("Perform"), tr("Play Chord 1 to 8"), "1...8"),
+        (tr("Perform"), tr("Previous or Next Chord"), "Left Right"),
+        (tr("Perform"), tr("Play the Chord Again"), "space"),
+        (tr("Perform"), tr("Shorter or Longer Fade"), "bracketleft bracketright"),
+        (tr("Perform"), tr("Previous or Next Chordset"), "Page_Up Page_Down"),
+        (tr("Perform"), tr("Full Screen"), "F11"),
+        (tr("Perform"), tr("Leave Perform"), "Escape"),
     ] }
 
     static func present(over parent: Widget) {
@@ -44,7 +52,7 @@ enum ShortcutsWindow {
                     <property name="max-height">12</property>
 
             """
-        let titles = groups.map(\.0) + [tr("Moving Around")]
+        let titles = groups.map(\.0) + [tr("Moving Around"), tr("Perform")]
         for title in titles {
             out += "        <child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(title))</property>\n"
             var entries: [(String, String)] = []

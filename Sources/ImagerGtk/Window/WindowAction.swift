@@ -5,7 +5,8 @@ import CGtk
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
     case undo, redo
-    case chordsetFromImage, importChordsets, exportChordsets, exportPalette, sync
+    case chordsetFromImage, importChordsets, exportChordsets, exportPalette, exportImage, sync
+    case perform
     case showShortcuts, about, close, quit
 
     enum Group: String {
@@ -38,6 +39,8 @@ enum WindowAction: CaseIterable {
         case .exportChordsets: "export"
         case .exportPalette: "export-palette"
         case .sync: "sync"
+        case .exportImage: "export-image"
+        case .perform: "perform"
         case .showShortcuts: "show-shortcuts"
         case .about: "about"
         case .close: "close"
@@ -69,6 +72,8 @@ enum WindowAction: CaseIterable {
         case .exportChordsets: ["<Control>e"]
         case .exportPalette: []
         case .sync: []
+        case .exportImage: []
+        case .perform: ["F5"]
         case .showShortcuts: ["<Control>question"]
         case .about: []
         case .close: ["<Control>w"]
@@ -99,6 +104,8 @@ enum WindowAction: CaseIterable {
         case .exportChordsets: tr("Export")
         case .exportPalette: tr("Export Palette")
         case .sync: tr("Sync")
+        case .exportImage: tr("Export Image")
+        case .perform: tr("Perform")
         case .showShortcuts: tr("Keyboard Shortcuts")
         case .about: tr("About Imager")
         case .close: tr("Close Window")

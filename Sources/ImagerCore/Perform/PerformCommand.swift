@@ -1,0 +1,45 @@
+/// What a performer can ask of the Perform view, and the keys that ask it. Keys are named as
+/// GDK names them (`gdk_keyval_name`), so the mapping is plain data the core can test.
+public enum PerformCommand: Hashable, Sendable {
+    /// Play chord `slot` (0-7).
+    case play(slot: Int)
+    case previousChord, nextChord
+    /// Play the current chord again.
+    case replay
+    case shorterFade, longerFade
+    /// The chordset before or after this one in the list.
+    case previousChordset, nextChordset
+    case toggleFullScreen
+    case leave
+
+    /// The command a key (without Ctrl or Alt) gives, or nil for a key Perform leaves alone.
+    /// Keys 1-8 work on the number row and on the keypad, with Num Lock on or off.
+    public static func forKey(named name: String) -> PerformCommand? {
+        if let slot = slotKeys[name] { return .play(slot: slot) }
+        switch name {
+        case "Left", "KP_Subtract": return .previousChord
+        case "Right", "KP_Add": return .nextChord
+        case "space", "KP_Space", "KP_0", "KP_Insert": return .replay
+        case "bracketleft": return .shorterFade
+        case "bracketright": return .longerFade
+        case "Page_Up", "Prior": return .previousChordset
+        case "Page_Down", "Next": return .nextChordset
+        case "F11": return .toggleFullScreen
+        case "Escape": return .leave
+        default: return nil
+        }
+    }
+
+    /// "1"..."8", "KP_1"..."KP_8", and what the keypad's digits are without Num Lock
+    /// (End, Down, Page Down, ...: the keypad's own names, so the main arrows stay arrows).
+    private static let slotKeys: [String: Int] = {
+        var keys: [String: Int] = [:]
+        let withoutNumLock = ["KP_End", "KP_Down", "KP_Next", "KP_Left", "KP_Begin", "KP_Right", "KP_Home", "KP_Up"]
+        for slot in 0..<8 {
+            keys["\(slot + 1)"] = slot
+            keys["KP_\(slot + 1)"] = slot
+            keys[withoutNumLock[slot]] = slot
+        }
+        return keys
+    }()
+}

@@ -1,0 +1,176 @@
+import CGtk
+import ImagerCore
+import ImagerDrawing
+
+/// The Perform view's large picture: the current chord filling the view (`ChordsetPicture`,
+/// through the one chord painter), cross-faded from what was on screen before.
+///
+/// A fade repaints every frame at full screen, so nothing is drawn or allocated per frame in
+/// proportion to the screen: each chord is rendered once, when it is played, into one of
+/// three screen-sized surfaces that live as long as the canvas keeps its size; a frame is two
+/// surface paints (the old picture, the new one over it at the fade's opacity).
+final class PerformCanvas {
+    /// Borrowed: owned by the view's widget tree; the drawing area owns this object through
+    /// its draw function's user data.
+    let widget: Widget
+    /// What a chord looks like: its background and lumis (the view asks the controller).
+    var pictureOf: (ChordRef) -> (RGBAColor, [Lumi]) = { _ in (RGBAColor(red: 0, green: 0, blue: 0), []) }
+
+    /// The chord playing, the picture under it during a fade, and spare room to compose the
+    /// next "under" picture in. All three share one size; nil until the first draw.
+    private var target: Layer?
+    private var under: Layer?
+    private var spare: Layer?
+    private var targetChord: ChordRef?
+    /// True during a fade: `under` shows beneath `target`. The layers themselves are kept
+    /// between fades, so the next one draws into them instead of allocating.
+    private var showsUnder = false
+    /// The opacity of `target` over `under`; 1 when nothing fades.
+    private(set) var opacity = 1.0
+    /// For tests and the benchmark: how many times a chord was rendered (not per frame).
+    private(set) var chordRenders = 0
+    /// For tests: how many screen-sized surfaces were made (a few per size, never per frame).
+    private(set) var layersMade = 0
+    /// For the benchmark: how many times GTK asked the canvas to draw.
+    private(set) var draws = 0
+
+    init() {
+        widget = cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_IMG)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_set_focus_on_click(widget, 1)
+        widget.addCSSClasses("perform-canvas")
+        let draw: GtkDrawingAreaDrawFunc = { _, cairo, width, height, data in
+            MainActor.assumeIsolated {
+                Unmanaged<PerformCanvas>.fromOpaque(data!).takeUnretainedValue().draw(cairo!, width: width, height: height)
+            }
+        }
+        let release: GDestroyNotify = { data in Unmanaged<PerformCanvas>.fromOpaque(data!).release() }
+        gtk_drawing_area_set_draw_func(cgtk_drawing_area(widget), draw, Unmanaged.passRetained(self).toOpaque(), release)
+    }
+
+    /// Shows `chord`. With `fading`, the picture on screen now (the old "under" picture with
+    /// the old chord over it at `opacityOnScreen`) becomes the new "under" picture and the
+    /// chord starts at opacity 0; otherwise it cuts.
+    func play(_ chord: ChordRef, fading: Bool, opacityOnScreen: Double) {
+        if fading, let target, targetChord != nil {
+            let composed = spare ?? makeLayer(like: target)
+            composed.compose(under: showsUnder && opacityOnScreen < 1 ? under : nil, over: target,
+                             opacity: opacityOnScreen)
+            spare = under
+            under = composed
+            showsUnder = true
+            opacity = 0
+        } else {
+            showsUnder = false
+            opacity = 1
+        }
+        targetChord = chord
+        if let target { render(chord, into: target) }
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// One frame of a fade.
+    func setOpacity(_ value: Double) {
+        let value = min(1, max(0, value))
+        guard value != opacity else { return }
+        opacity = value
+        if value >= 1 { showsUnder = false }
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Repaints the chord playing (its colour or lumis changed elsewhere).
+    func refresh() {
+        guard let target, let targetChord else { return }
+        render(targetChord, into: target)
+        gtk_widget_queue_draw(widget)
+    }
+
+    private func makeLayer(like other: Layer) -> Layer {
+        layersMade += 1
+        return Layer(like: other)
+    }
+
+    private func render(_ chord: ChordRef, into layer: Layer) {
+        let (background, lumis) = pictureOf(chord)
+        layer.paint { cairo, width, height in
+            ChordsetPicture.paintFilling(cairo, background: background, lumis: lumis, width: width, height: height)
+        }
+        chordRenders += 1
+    }
+
+    private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
+        draws += 1
+        let scale = max(gtk_widget_get_scale_factor(widget), 1)
+        if target == nil || !target!.fits(width: width, height: height, scale: scale) {
+            // A new size (the first draw, full screen): a fade cannot be carried over, so the
+            // chord simply shows.
+            target = Layer(width: width, height: height, scale: scale)
+            layersMade += 1
+            under = nil
+            spare = nil
+            showsUnder = false
+            opacity = 1
+            if let targetChord { render(targetChord, into: target!) }
+        }
+        guard let target else { return }
+        if showsUnder, let under, opacity < 1 {
+            cairo_set_source_surface(cairo, under.surface, 0, 0)
+            cairo_paint(cairo)
+            cairo_set_source_surface(cairo, target.surface, 0, 0)
+            cairo_paint_with_alpha(cairo, opacity)
+        } else {
+            cairo_set_source_surface(cairo, target.surface, 0, 0)
+            cairo_paint(cairo)
+        }
+    }
+}
+
+/// One screen-sized picture: an opaque image surface at the widget's scale, painted on black
+/// (so a translucent chord looks the same in a fade as after it).
+private final class Layer {
+    /// Owned.
+    let surface: OpaquePointer
+    let width: Int32, height: Int32, scale: Int32
+
+    init(width: Int32, height: Int32, scale: Int32) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        self.scale = scale
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, self.width * scale, self.height * scale)
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+    }
+
+    convenience init(like other: Layer) {
+        self.init(width: other.width, height: other.height, scale: other.scale)
+    }
+
+    isolated deinit { cairo_surface_destroy(surface) }
+
+    func fits(width: Int32, height: Int32, scale: Int32) -> Bool {
+        self.width == max(width, 1) && self.height == max(height, 1) && self.scale == scale
+    }
+
+    /// Clears to black, then `draw` in logical pixels.
+    func paint(_ draw: (OpaquePointer, Double, Double) -> Void) {
+        let cairo = cairo_create(surface)!
+        cairo_set_source_rgb(cairo, 0, 0, 0)
+        cairo_paint(cairo)
+        draw(cairo, Double(width), Double(height))
+        cairo_destroy(cairo)
+        cairo_surface_flush(surface)
+    }
+
+    /// What the canvas shows at this moment: `under` (or black), `over` at `opacity` on top.
+    func compose(under: Layer?, over: Layer, opacity: Double) {
+        paint { cairo, _, _ in
+            if let under {
+                cairo_set_source_surface(cairo, under.surface, 0, 0)
+                cairo_paint(cairo)
+            }
+            cairo_set_source_surface(cairo, over.surface, 0, 0)
+            cairo_paint_with_alpha(cairo, under == nil ? 1 : opacity)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// The row of controls along the bottom of the Perform view: the eight chords as buttons
+/// (drawn and named like the list's cells: "Chord 3: #E99057"), the fade time, Full Screen
+/// and Leave. It reports; the view decides. The view shows and hides it (`PerformView`).
+final class PerformStrip {
+    /// Borrowed: owned by the view's widget tree.
+    let widget: Widget
+    let cells: [ChordCell]
+    /// Borrowed: the fade time slider.
+    let fadeScale: Widget
+    private let fadeLabel: Widget
+    var onPlay: (Int) -> Void = { _ in }
+    var onFadeTime: (FadeTime) -> Void = { _ in }
+    var onFullScreen: () -> Void = {}
+    var onLeave: () -> Void = {}
+    /// Set while the slider is moved from code, so that is not reported back as a choice.
+    private var settingScale = false
+
+    static let cellSide: Int32 = 48
+
+    init() {
+        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        widget.addCSSClasses("perform-strip")
+        widget.setAccessibleLabel(tr("Perform controls"))
+        cells = (0..<Chordset.chordCount).map { ChordCell(slot: $0) }
+        for cell in cells {
+            gtk_drawing_area_set_content_width(cgtk_drawing_area(cell.widget), Self.cellSide)
+            gtk_drawing_area_set_content_height(cgtk_drawing_area(cell.widget), Self.cellSide)
+            Widgets.append(cell.widget, to: widget)
+        }
+
+        let fadeBox = Widgets.box(GTK_ORIENTATION_VERTICAL)
+        gtk_widget_set_valign(fadeBox, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_start(fadeBox, 12)
+        fadeLabel = Widgets.label("", classes: "caption")
+        fadeScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, FadeTime.range.lowerBound,
+                                             FadeTime.range.upperBound, 0.05)
+        gtk_widget_set_size_request(fadeScale, 140, -1)
+        gtk_scale_set_draw_value(cgtk_scale(fadeScale), 0)
+        fadeScale.setAccessibleLabel(tr("Fade time"))
+        fadeScale.setTooltip(tr("Fade time ([ and ])"))
+        Widgets.append(fadeLabel, to: fadeBox)
+        Widgets.append(fadeScale, to: fadeBox)
+        Widgets.append(fadeBox, to: widget)
+
+        let fullScreen = Widgets.iconButton(icon: "view-fullscreen-symbolic", tooltip: tr("Full Screen (F11)"),
+                                            accessibleName: tr("Full Screen"))
+        let leave = Widgets.iconButton(icon: "window-close-symbolic", tooltip: tr("Leave Perform (Escape)"),
+                                       accessibleName: tr("Leave Perform"))
+        for button in [fullScreen, leave] {
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            button.addCSSClasses("circular")
+            Widgets.append(button, to: widget)
+        }
+        connect(fullScreen: fullScreen, leave: leave)
+    }
+
+    private func connect(fullScreen: Widget, leave: Widget) {
+        for cell in cells {
+            let click = gtk_gesture_click_new()!
+            Signal.connectPress(click, "released") { [weak self] presses, _, _ in
+                guard presses == 1 else { return }
+                self?.onPlay(cell.slot)
+            }
+            gtk_widget_add_controller(cell.widget, click)
+            // Enter on a focused chord plays it (Space is the view's: replay).
+            let keys = gtk_event_controller_key_new()!
+            Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _ in
+                switch Int32(keyval) {
+                case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+                    self?.onPlay(cell.slot)
+                    return true
+                default:
+                    return false
+                }
+            }
+            gtk_widget_add_controller(cell.widget, keys)
+        }
+        Signal.connect(fadeScale, "value-changed") { [weak self] in
+            guard let self, !self.settingScale else { return }
+            let chosen = FadeTime(seconds: gtk_range_get_value(cgtk_range(self.fadeScale)))
+            self.showFadeLabel(chosen)
+            self.onFadeTime(chosen)
+        }
+        Signal.connect(fullScreen, "clicked") { [weak self] in self?.onFullScreen() }
+        Signal.connect(leave, "clicked") { [weak self] in self?.onLeave() }
+    }
+
+    func show(_ chordset: Chordset, lumis: ChordsetLumis) {
+        for cell in cells { cell.show(chordset.color(at: cell.slot), lumis: lumis[cell.slot]) }
+    }
+
+    /// Rings the chord playing.
+    func markPlaying(_ slot: Int) {
+        for cell in cells {
+            if cell.slot == slot { cell.widget.addCSSClasses("playing") } else { gtk_widget_remove_css_class(cell.widget, "playing") }
+        }
+    }
+
+    func showFadeTime(_ fadeTime: FadeTime) {
+        settingScale = true
+        gtk_range_set_value(cgtk_range(fadeScale), fadeTime.seconds)
+        settingScale = false
+        showFadeLabel(fadeTime)
+    }
+
+    private func showFadeLabel(_ fadeTime: FadeTime) {
+        gtk_label_set_text(cgtk_label(fadeLabel), tr("Fade {seconds}", ["seconds": Self.secondsText(fadeTime.seconds)]))
+    }
+
+    /// "0.15 s", "1 s", "0 s".
+    static func secondsText(_ seconds: Double) -> String {
+        var text = String(format: "%.2f", seconds)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        // Translators: a time in seconds, as in "0.15 s".
+        return tr("{number} s", ["number": text])
+    }
+}

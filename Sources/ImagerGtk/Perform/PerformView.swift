@@ -1,0 +1,266 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// The Perform view: one large canvas showing a chordset's chords, played with keys 1-8,
+/// Left/Right, Space, `[` `]`, PageUp/PageDown, or the strip along the bottom; F11 toggles
+/// full screen and Escape leaves. The rules are `PerformState`'s (core); this class turns
+/// keys, clicks and frames into its commands and shows what it says.
+final class PerformView {
+    let controller: ChordsetController
+    /// Owned (one reference): the view's root, which the window puts in place of its content.
+    let widget: Widget
+    let canvas: PerformCanvas
+    let strip: PerformStrip
+    /// Borrowed: the revealer the strip fades in and out with.
+    let stripRevealer: Widget
+    private(set) var state: PerformState
+
+    /// The window's handlers.
+    var onLeave: () -> Void = {}
+    var onToggleFullScreen: () -> Void = {}
+    /// The performer chose another fade time: remember it (`PerformSettings`).
+    var onFadeTimeChanged: (FadeTime) -> Void = { _ in }
+    /// The clock commands are timed by, in seconds: the same one as the frame clock's frame
+    /// time (g_get_monotonic_time), so a key and the frames after it agree. Tests replace it.
+    var now: () -> Double = { Double(g_get_monotonic_time()) / 1_000_000 }
+
+    /// The strip hides after this long without pointer motion.
+    static let stripTimeout: UInt32 = 2000
+    private var stripTimer: ScheduledWork?
+    private var stripHasFocus = false
+    private var lastPointer: (x: Double, y: Double)?
+    private var tickID: guint = 0
+    private var shownChordsetID: UUID?
+
+    /// Starts on chord 1 of the chordset with `id` (at `position` in the list), or nil if
+    /// there is no such chordset.
+    init?(controller: ChordsetController, chordsetID id: UUID, fadeTime: FadeTime) {
+        guard let position = controller.index(of: id) else { return nil }
+        self.controller = controller
+        state = PerformState(chordsetID: id, position: position, fadeTime: fadeTime)
+        canvas = PerformCanvas()
+        strip = PerformStrip()
+        // Hidden outright once faded, so screen readers do not find buttons no one can see.
+        stripRevealer = Revealers.make(GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
+        widget = gtk_overlay_new()
+        g_object_ref_sink(widget)
+        PerformStyle.install()
+        build()
+        connect()
+        showChordset()
+        announce()
+        strip.showFadeTime(fadeTime)
+    }
+
+    isolated deinit {
+        stopTicking()
+        stripTimer?.cancel()
+        g_object_unref(widget)
+    }
+
+    private func build() {
+        widget.addCSSClasses("perform-view")
+        gtk_overlay_set_child(cgtk_overlay(widget), canvas.widget)
+        gtk_revealer_set_transition_duration(cgtk_revealer(stripRevealer), 400)
+        gtk_revealer_set_child(cgtk_revealer(stripRevealer), strip.widget)
+        gtk_widget_set_valign(stripRevealer, GTK_ALIGN_END)
+        gtk_widget_set_halign(stripRevealer, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_bottom(stripRevealer, 24)
+        gtk_overlay_add_overlay(cgtk_overlay(widget), stripRevealer)
+        canvas.pictureOf = { [weak controller] chord in
+            guard let controller, let chordset = controller.chordset(id: chord.chordsetID) else {
+                return (RGBAColor(red: 0, green: 0, blue: 0), [])
+            }
+            return (chordset.color(at: chord.slot), controller.lumis(of: chord.chordsetID)[chord.slot])
+        }
+        canvas.play(state.current, fading: false, opacityOnScreen: 1)
+    }
+
+    private func connect() {
+        let keys = gtk_event_controller_key_new()!
+        // Capture: the view's keys work wherever the focus is inside it (the canvas, a strip
+        // button, the slider), before a button or the slider can take an arrow key.
+        gtk_event_controller_set_propagation_phase(cgtk_event_controller(keys.raw), GTK_PHASE_CAPTURE)
+        Signal.connectKey(keys, "key-pressed") { [weak self] keyval, modifiers in
+            self?.handleKey(keyval, modifiers: modifiers) ?? false
+        }
+        gtk_widget_add_controller(widget, keys)
+
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(motion, "motion") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
+        gtk_widget_add_controller(widget, motion)
+
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "enter") { [weak self] in
+            self?.stripHasFocus = true
+            self?.revealStrip()
+        }
+        Signal.connect(focus, "leave") { [weak self] in
+            self?.stripHasFocus = false
+            self?.hideStripLater()
+        }
+        gtk_widget_add_controller(strip.widget, focus)
+
+        strip.onPlay = { [weak self] slot in self?.perform(.play(slot: slot)) }
+        strip.onFadeTime = { [weak self] fadeTime in self?.chooseFadeTime(fadeTime) }
+        strip.onFullScreen = { [weak self] in self?.onToggleFullScreen() }
+        strip.onLeave = { [weak self] in self?.onLeave() }
+    }
+
+    /// Puts the keyboard focus on the canvas and shows the strip for its first two seconds.
+    func start() {
+        gtk_widget_grab_focus(canvas.widget)
+        revealStrip()
+    }
+
+    // MARK: Commands
+
+    /// A key press; true when it was Perform's. Keys with Ctrl or Alt are left to the window.
+    @discardableResult
+    func handleKey(_ keyval: UInt32, modifiers: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+        // Tab brings the strip back first, so the keyboard can reach its buttons; GTK then
+        // moves the focus as usual.
+        if keyval == UInt32(GDK_KEY_Tab) || keyval == UInt32(GDK_KEY_ISO_Left_Tab) || keyval == UInt32(GDK_KEY_KP_Tab) {
+            revealStrip()
+            return false
+        }
+        let held = modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+        guard held == 0, let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
+              let command = PerformCommand.forKey(named: name) else { return false }
+        perform(command)
+        return true
+    }
+
+    func perform(_ command: PerformCommand) {
+        let time = now()
+        let opacityOnScreen = state.fade?.opacity(at: time) ?? 1
+        let setList = controller.chordsets.lazy.map(\.id)
+        switch state.apply(command, at: time, setList: setList) {
+        case .none:
+            break
+        case .played:
+            canvas.play(state.current, fading: state.fade != nil, opacityOnScreen: opacityOnScreen)
+            if state.current.chordsetID != shownChordsetID { showChordset() }
+            strip.markPlaying(state.current.slot)
+            announce()
+            if state.fade != nil { startTicking() }
+        case .fadeTimeChanged:
+            strip.showFadeTime(state.fadeTime)
+            onFadeTimeChanged(state.fadeTime)
+        case .toggleFullScreen:
+            onToggleFullScreen()
+        case .leave:
+            onLeave()
+        }
+    }
+
+    private func chooseFadeTime(_ fadeTime: FadeTime) {
+        state.setFadeTime(fadeTime)
+        onFadeTimeChanged(fadeTime)
+    }
+
+    /// The chordset playing, as the list has it now.
+    var chordset: Chordset? { controller.chordset(id: state.current.chordsetID) }
+
+    /// "Warm, chord 3 of 8": what the canvas shows, for screen readers.
+    var accessibleName: String {
+        Self.accessibleName(title: chordset?.title ?? "", slot: state.current.slot)
+    }
+
+    static func accessibleName(title: String, slot: Int) -> String {
+        // Translators: what a screen reader says the Perform view shows: "Warm, chord 3 of 8".
+        tr("{title}, chord {number} of {count}",
+           ["title": title, "number": String(slot + 1), "count": String(Chordset.chordCount)])
+    }
+
+    private func announce() {
+        canvas.widget.setAccessibleLabel(accessibleName)
+    }
+
+    private func showChordset() {
+        shownChordsetID = state.current.chordsetID
+        guard let chordset else { return }
+        strip.show(chordset, lumis: controller.lumis(of: chordset.id))
+        strip.markPlaying(state.current.slot)
+    }
+
+    /// A chordset changed in the controller (an edit elsewhere, another program's save).
+    func controllerChanged() {
+        showChordset()
+        canvas.refresh()
+        announce()
+    }
+
+    // MARK: Fading, frame by frame
+
+    private func startTicking() {
+        guard tickID == 0 else { return }
+        let tick: GtkTickCallback = { _, clock, data in
+            MainActor.assumeIsolated {
+                Unmanaged<PerformView>.fromOpaque(data!).takeUnretainedValue().step(clock!) ? 1 : 0
+            }
+        }
+        // The callback holds the view weakly in effect: it is removed in deinit and on leave.
+        tickID = gtk_widget_add_tick_callback(canvas.widget, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    private func stopTicking() {
+        guard tickID != 0 else { return }
+        gtk_widget_remove_tick_callback(canvas.widget, tickID)
+        tickID = 0
+    }
+
+    /// One frame: the fade's opacity at the frame's time; the callback ends with the fade.
+    private func step(_ clock: OpaquePointer) -> Bool {
+        let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+        guard let fade = state.fade else {
+            canvas.setOpacity(1)
+            tickID = 0
+            return false
+        }
+        canvas.setOpacity(fade.opacity(at: time))
+        guard state.advance(to: time) else {
+            canvas.setOpacity(1)
+            tickID = 0
+            return false
+        }
+        return true
+    }
+
+    /// Ends any fade now (leaving, tests).
+    func finishFade() {
+        _ = state.advance(to: .infinity)
+        canvas.setOpacity(1)
+        stopTicking()
+    }
+
+    // MARK: The strip
+
+    private func pointerMoved(x: Double, y: Double) {
+        // GTK repeats the last position when widgets change under a still pointer (the strip
+        // fading out): only real movement brings the strip back.
+        if let last = lastPointer, abs(last.x - x) < 0.5, abs(last.y - y) < 0.5 { return }
+        lastPointer = (x, y)
+        revealStrip()
+    }
+
+    func revealStrip() {
+        Revealers.reveal(stripRevealer)
+        hideStripLater()
+    }
+
+    private func hideStripLater() {
+        stripTimer?.cancel()
+        stripTimer = MainLoop.after(milliseconds: Self.stripTimeout) { [weak self] in self?.hideStrip() }
+    }
+
+    /// Hides the strip unless the keyboard focus is in it.
+    func hideStrip() {
+        stripTimer?.cancel()
+        guard !stripHasFocus else { return }
+        Revealers.conceal(stripRevealer)
+    }
+
+    var isStripShown: Bool { Revealers.isRevealing(stripRevealer) }
+}

@@ -1,0 +1,126 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Where the list was when Perform began, to go back to it on leaving.
+struct PerformReturn {
+    let chordsetID: UUID
+    let scrollOffset: Double
+    /// True when Perform made the window full screen (F11), so leaving undoes it.
+    var madeFullScreen = false
+}
+
+/// Entering and leaving the Perform view (F5, the row menu's Perform, the header's button):
+/// the window's content and header bar give way to the view; Escape brings back the list
+/// with the same row selected and the same scroll position.
+extension MainWindow {
+    func startPerforming() {
+        guard performance == nil, let position = chordsetToPerform else { return }
+        let chordset = controller.chordsets[position]
+        guard let view = PerformView(controller: controller, chordsetID: chordset.id,
+                                     fadeTime: PerformSettings.loadFadeTime(from: performSettingsPath)) else { return }
+        // Leaving comes back to this row, selected.
+        if list.selectedPosition != position { list.select(position: position) }
+        list.commitEditing()
+        performReturn = PerformReturn(chordsetID: chordset.id, scrollOffset: listScrollOffset)
+        let settingsPath = performSettingsPath
+        view.onFadeTimeChanged = { PerformSettings.save($0, to: settingsPath) }
+        view.onLeave = { [weak self] in self?.stopPerforming() }
+        view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
+        performance = view
+        gtk_stack_add_named(cgtk_stack(modes), view.widget, "perform")
+        gtk_stack_set_visible_child_name(cgtk_stack(modes), "perform")
+        // Hidden outright, so screen readers do not find the list's controls behind the view.
+        editContent?.isVisible = false
+        headerBar?.isVisible = false
+        view.start()
+        updateActionStates()
+    }
+
+    /// The selected row; before anything is selected (at launch the focus is on the first
+    /// row and nothing is selected), the row with the keyboard focus, else the first.
+    private var chordsetToPerform: Int? {
+        guard !controller.isEmpty else { return nil }
+        if let selected = list.selectedPosition { return selected }
+        return list.boundRows.compactMap(\.position).first { list.hasFocus(at: $0) } ?? 0
+    }
+
+    func stopPerforming() {
+        guard let view = performance, let back = performReturn else { return }
+        view.finishFade()
+        if back.madeFullScreen || gtk_window_is_fullscreen(cgtk_window(window)) != 0 {
+            gtk_window_unfullscreen(cgtk_window(window))
+        }
+        headerBar?.isVisible = true
+        editContent?.isVisible = true
+        gtk_stack_set_visible_child_name(cgtk_stack(modes), "edit")
+        gtk_stack_remove(cgtk_stack(modes), view.widget)
+        performance = nil
+        performReturn = nil
+        updateActionStates()
+
+        // The chordset performed last (PageUp/PageDown may have moved on) is the row to
+        // come back to; if it is the one Perform began with, the list is where it was.
+        let lastID = view.state.current.chordsetID
+        let target = controller.index(of: lastID) ?? controller.index(of: back.chordsetID)
+        if let target { list.select(position: target) }
+        if lastID == back.chordsetID {
+            restoreListScroll(back.scrollOffset)
+        } else {
+            if let target { list.scrollTo(position: target) }
+            MainLoop.idle { [weak self] in self?.focusSelectedRow() }
+        }
+    }
+
+    func togglePerformFullScreen() {
+        let gtkWindow = cgtk_window(window)
+        if gtk_window_is_fullscreen(gtkWindow) != 0 {
+            gtk_window_unfullscreen(gtkWindow)
+            performReturn?.madeFullScreen = false
+        } else {
+            gtk_window_fullscreen(gtkWindow)
+            performReturn?.madeFullScreen = true
+        }
+    }
+
+    private var editContent: Widget? {
+        gtk_stack_get_child_by_name(cgtk_stack(modes), "edit")
+    }
+
+    private var listAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(list.scrolledWindow))
+    }
+
+    var listScrollOffset: Double {
+        listAdjustment.map { gtk_adjustment_get_value($0) } ?? 0
+    }
+
+    /// The list had no size while hidden, so its adjustment cannot take the old offset at
+    /// once: it is set on each frame until the list is laid out again and keeps it (at most
+    /// half a second), then the focus goes back to the selected row.
+    private func restoreListScroll(_ offset: Double) {
+        var framesLeft = 30
+        EachFrame.run(on: list.scrolledWindow) { [weak self] in
+            guard let self, let adjustment = self.listAdjustment else { return false }
+            framesLeft -= 1
+            let reachable = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            if reachable >= offset || framesLeft <= 0 {
+                gtk_adjustment_set_value(adjustment, offset)
+            }
+            let done = abs(gtk_adjustment_get_value(adjustment) - offset) < 0.5 || framesLeft <= 0
+            if done { self.focusSelectedRow() }
+            return !done
+        }
+    }
+
+    /// Gives the keyboard back to the selected row, if it is on screen (focusing a row off
+    /// screen would scroll the list to it, and the scroll position is to be kept).
+    private func focusSelectedRow() {
+        guard performance == nil, let position = list.selectedPosition,
+              let row = list.boundRow(at: position), let item = gtk_widget_get_parent(row.widget) else { return }
+        var y = 0.0, x = 0.0
+        guard gtk_widget_translate_coordinates(item, list.scrolledWindow, 0, 0, &x, &y) != 0 else { return }
+        let visible = y >= 0 && y + Double(gtk_widget_get_height(item)) <= Double(gtk_widget_get_height(list.scrolledWindow))
+        if visible { gtk_widget_grab_focus(item) }
+    }
+}

@@ -1,0 +1,138 @@
+import CGtk
+import Foundation
+import ImagerGtk
+
+/// `--mode perform`: a scripted performance for packaging/bench.sh (issue 15). Once the
+/// window's list is complete, opens Perform (F5's action) on the first chordset, makes the
+/// window 1920 × 1080 (`perform-size W H` once the canvas has that size), then plays
+/// IMAGER_BENCH_PERFORM_CHANGES chord changes (200) at the standard 0.15 s fade, a key every
+/// 100 ms or 250 ms in turn (so half of them interrupt a fade), with a PageDown or PageUp
+/// every 25th. Each frame in which the canvas drew is reported as `perform-frame <work us>
+/// <interval us>`: before-paint to after-paint, and frame-clock time since the frame before.
+/// Then `perform-end <changes> <chord renders> <layers made>`, `done`, the peak memory, quit.
+final class PerformScript {
+    static let width: Int32 = 1920, height: Int32 = 1080
+
+    private let window: ImagerWindow
+    private let changes: Int
+    private var played = 0
+    private var nextKeyAt: gint64 = 0
+    private var frameStarted: gint64 = 0
+    private var lastFrameTime: gint64 = 0
+    private var drawsBefore = 0
+    private var playing = false
+    private var finishing = false
+
+    static func start(window: ImagerWindow) {
+        let script = PerformScript(window: window)
+        connect(window.widget, "map") { script.whenListComplete() }
+        if gtk_widget_get_mapped(window.widget) != 0 { script.whenListComplete() }
+    }
+
+    private init(window: ImagerWindow) {
+        self.window = window
+        changes = ProcessInfo.processInfo.environment["IMAGER_BENCH_PERFORM_CHANGES"].flatMap(Int.init)
+            .flatMap { $0 > 0 ? $0 : nil } ?? 200
+    }
+
+    private func report(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private var started = false
+
+    private func whenListComplete() {
+        guard !started else { return }
+        started = true
+        repeating(milliseconds: 20) { [self] in
+            guard !window.controller.isLoadingRest, !window.controller.isEmpty else { return true }
+            enterPerform()
+            return false
+        }
+    }
+
+    private func enterPerform() {
+        window.startPerforming()
+        gtk_window_set_default_size(cgtk_window(window.widget), Self.width, Self.height)
+        // Wait for the canvas to be laid out at its new size, and for a quiet moment.
+        repeating(milliseconds: 50) { [self] in
+            guard let canvas = window.performCanvas, gtk_widget_get_width(canvas) > 0 else { return true }
+            let missingWidth = Self.width - gtk_widget_get_width(canvas)
+            let missingHeight = Self.height - gtk_widget_get_height(canvas)
+            if missingWidth > 0 || missingHeight > 0 {
+                // The window's frame (its shadow and border, drawn by GTK) takes a few pixels:
+                // grow the window by what the canvas lacks.
+                var width: Int32 = 0, height: Int32 = 0
+                gtk_window_get_default_size(cgtk_window(window.widget), &width, &height)
+                gtk_window_set_default_size(cgtk_window(window.widget), width + max(0, missingWidth),
+                                            height + max(0, missingHeight))
+                return true
+            }
+            guard !window.isFading else { return true }
+            report("perform-size \(gtk_widget_get_width(canvas)) \(gtk_widget_get_height(canvas))")
+            play(on: canvas)
+            return false
+        }
+    }
+
+    private func play(on canvas: UnsafeMutablePointer<GtkWidget>) {
+        guard let clock = gtk_widget_get_frame_clock(canvas) else { return }
+        connect(clock, "before-paint") { [self] in frameStarted = g_get_monotonic_time() }
+        connect(clock, "after-paint") { [self] in afterPaint(clock) }
+        playing = true
+        // The keys are pressed from a tick callback, so the frame clock runs throughout and
+        // every interval is one between frames of the performance.
+        let tick: GtkTickCallback = { _, clock, data in
+            let script = Unmanaged<PerformScript>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { script.tick(clock!) ? 1 : 0 }
+        }
+        let done: GDestroyNotify = { data in Unmanaged<PerformScript>.fromOpaque(data!).release() }
+        gtk_widget_add_tick_callback(canvas, tick, Unmanaged.passRetained(self).toOpaque(), done)
+    }
+
+    private func tick(_ clock: OpaquePointer) -> Bool {
+        let now = gdk_frame_clock_get_frame_time(clock)
+        guard played < changes else {
+            guard !window.isFading else { return true }
+            finish()
+            return false
+        }
+        if now >= nextKeyAt {
+            window.performKey(key(for: played))
+            played += 1
+            nextKeyAt = now + (played % 2 == 0 ? 250_000 : 100_000)
+        }
+        return true
+    }
+
+    /// Chords in a pattern that jumps about, and a move through the set list now and then.
+    private func key(for index: Int) -> String {
+        if index % 25 == 24 { return (index / 25) % 2 == 0 ? "Page_Down" : "Page_Up" }
+        return String([1, 5, 8, 3, 6, 2, 7, 4][index % 8])
+    }
+
+    private func afterPaint(_ clock: OpaquePointer) {
+        guard playing else { return }
+        let now = g_get_monotonic_time()
+        let frameTime = gdk_frame_clock_get_frame_time(clock)
+        let draws = window.performCanvasDraws
+        if draws != drawsBefore, lastFrameTime != 0 {
+            report("perform-frame \(now - frameStarted) \(frameTime - lastFrameTime)")
+        }
+        drawsBefore = draws
+        lastFrameTime = frameTime
+    }
+
+    private func finish() {
+        guard !finishing else { return }
+        finishing = true
+        playing = false
+        report("perform-end \(played) \(window.performChordRenders) \(window.performLayersMade)")
+        report("done")
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            report("peak-rss-kib \(line.split(separator: " ").dropFirst().first.map(String.init) ?? "0")")
+        }
+        window.quit()
+    }
+}

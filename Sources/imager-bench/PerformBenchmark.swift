@@ -1,0 +1,66 @@
+import Foundation
+
+/// Issue 15's figures: a scripted performance in the Perform view at 1920 × 1080, run by
+/// `imager-bench-window --mode perform` (Sources/imager-bench-window/PerformScript.swift):
+/// chord changes with 0.15 s cross-fades, half of them interrupting a fade. Every frame in
+/// which the canvas drew is measured through the GdkFrameClock.
+extension WindowBenchmark {
+    struct Performance {
+        var width: Int, height: Int
+        var changes: Int
+        var frames: Int
+        /// Milliseconds from before-paint to after-paint.
+        var medianWork: Double
+        var p95Work: Double
+        var maxWork: Double
+        /// Frames whose work, or whose distance from the frame before, passed `lateAfter`.
+        var late: Int
+        /// How often a chord was drawn into the canvas's layers, and how many layers were made.
+        var chordRenders: Int
+        var layersMade: Int
+    }
+
+    /// The issue's goals: a median frame under 8 ms, none later than 25 ms.
+    static let performMedianGoal = 8.0
+    static let lateAfter = 25.0
+
+    func performance(dataHome: URL, changes: Int) throws -> Performance {
+        let result = try run(imagerProgram, imagerArguments(dataHome, mode: "perform"), mode: "perform",
+                             dataHome: dataHome, extra: ["IMAGER_BENCH_PERFORM_CHANGES": "\(changes)"])
+        guard !result.values("done").isEmpty, let size = result.values("perform-size").first, size.count >= 2,
+              let end = result.values("perform-end").first, end.count >= 3 else {
+            throw BenchError("imager-bench-window did not finish its performance:\n\(result.errors.suffix(2000))")
+        }
+        let frames = result.values("perform-frame").compactMap { fields -> (Double, Double)? in
+            guard fields.count >= 2, let work = Double(fields[0]), let interval = Double(fields[1]) else { return nil }
+            return (work / 1000, interval / 1000)
+        }
+        guard !frames.isEmpty else { throw BenchError("imager-bench-window reported no Perform frames") }
+        let work = frames.map(\.0)
+        return Performance(width: Int(size[0]) ?? 0, height: Int(size[1]) ?? 0, changes: Int(end[0]) ?? 0,
+                           frames: frames.count, medianWork: median(work)!, p95Work: percentile(work, 0.95)!,
+                           maxWork: work.max()!,
+                           late: frames.filter { $0.0 > Self.lateAfter || $0.1 > Self.lateAfter }.count,
+                           chordRenders: Int(end[1]) ?? 0, layersMade: Int(end[2]) ?? 0)
+    }
+}
+
+extension ResultTable {
+    /// N is the number of chord changes. A smoke run's figures are not judged.
+    mutating func addPerformance(_ figures: WindowBenchmark.Performance, judged: Bool) {
+        let count = figures.changes
+        let scene = "perform \(figures.width)×\(figures.height)"
+        add(.init(figure: "\(scene): frame work, median", count: count, imager: formatMilliseconds(figures.medianWork),
+                  floor: "", ratio: "", goal: String(format: "< %.0f ms", WindowBenchmark.performMedianGoal),
+                  met: judged ? figures.medianWork < WindowBenchmark.performMedianGoal : nil))
+        add(.init(figure: "\(scene): frame work, 95th percentile", count: count,
+                  imager: formatMilliseconds(figures.p95Work), floor: "", ratio: ""))
+        add(.init(figure: "\(scene): frame work, longest", count: count,
+                  imager: formatMilliseconds(figures.maxWork), floor: "", ratio: ""))
+        add(.init(figure: "\(scene): frames later than 25 ms", count: count,
+                  imager: "\(figures.late) of \(figures.frames)", floor: "", ratio: "", goal: "none",
+                  met: judged ? figures.late == 0 : nil))
+        add(.init(figure: "\(scene): chords rendered, layers made", count: count,
+                  imager: "\(figures.chordRenders), \(figures.layersMade)", floor: "", ratio: ""))
+    }
+}

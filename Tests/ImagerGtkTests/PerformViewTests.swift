@@ -1,0 +1,280 @@
+import CGtk
+import Foundation
+import ImagerCore
+import ImagerDrawing
+@testable import ImagerGtk
+import XCTest
+
+/// The Perform view in a real window: entering with F5's action, keys to chords, fades that
+/// a key interrupts, PageUp/PageDown through the list, and leaving back to the same row.
+@MainActor
+final class PerformViewTests: GtkTestCase {
+    private nonisolated let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("perform-\(UUID().uuidString)")
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
+    }
+
+    private var settingsPath: String { folder.appendingPathComponent("perform.ini").path }
+
+    /// A window over `titles` with the row at `position` selected, then Perform opened.
+    private func perform(_ titles: [String] = ["Warm", "Ocean", "Forest"], at position: Int = 0,
+                         fadeSeconds: Double? = nil) throws -> (MainWindow, PerformView) {
+        if let fadeSeconds { PerformSettings.save(FadeTime(seconds: fadeSeconds), to: settingsPath) }
+        let window = makeWindow(try makeController(titles: titles))
+        window.performSettingsPath = settingsPath
+        window.list.select(position: position)
+        pump(seconds: 0.05)
+        activate(.perform, in: window)
+        let view = try XCTUnwrap(window.performance, "the Perform action opens the view")
+        return (window, view)
+    }
+
+    private func name(_ view: PerformView) -> String { view.accessibleName }
+
+    func testThePerformActionShowsTheSelectedChordsetsFirstChordFillingTheWindow() async throws {
+        let (window, view) = try perform(at: 1)
+        XCTAssertEqual(name(view), "Ocean, chord 1 of 8")
+        XCTAssertEqual(window.headerBar?.isVisible, false, "the window's content becomes one large canvas")
+        XCTAssertFalse(window.list.scrolledWindow.isVisible && gtk_widget_get_mapped(window.list.scrolledWindow) != 0)
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
+        XCTAssertEqual(gtk_widget_get_width(view.canvas.widget), gtk_widget_get_width(window.modes))
+        XCTAssertEqual(view.strip.cells.map { gtk_accessible_get_accessible_role(cgtk_accessible($0.widget)) },
+                       Array(repeating: GTK_ACCESSIBLE_ROLE_BUTTON, count: 8))
+        let ocean = window.controller.chordsets[1]
+        XCTAssertEqual(view.strip.cells.map(\.color), ocean.chords.map(\.color),
+                       "the strip shows the chordset's chords, named like the list's cells")
+        activate(.renameChordset, in: window)
+        XCTAssertNil(window.list.boundRows.first { $0.title.isEditing }, "list actions wait while performing")
+    }
+
+    func testWithNothingSelectedPerformPlaysTheRowWithTheFocusAndSelectsItForTheWayBack() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        window.performSettingsPath = settingsPath
+        XCTAssertNil(window.list.selectedPosition, "nothing is selected at launch")
+        window.list.focusRow(at: 2)
+        XCTAssertTrue(pump(until: { window.list.hasFocus(at: 2) }))
+        window.list.select(position: Int(UInt32.max))
+        pump(seconds: 0.05)
+        XCTAssertNil(window.list.selectedPosition)
+        activate(.perform, in: window)
+        let view = try XCTUnwrap(window.performance)
+        XCTAssertEqual(name(view), "Forest, chord 1 of 8")
+        view.handleKey(UInt32(GDK_KEY_Escape))
+        pump(seconds: 0.2)
+        XCTAssertEqual(window.list.selectedPosition, 2)
+    }
+
+    func testNumberKeysOnTheRowAndTheKeypadPlayChordsAndTheNameFollows() async throws {
+        let (_, view) = try perform()
+        for (key, expected) in [(GDK_KEY_3, 3), (GDK_KEY_KP_5, 5), (GDK_KEY_8, 8), (GDK_KEY_KP_1, 1), (GDK_KEY_KP_Up, 8)] {
+            XCTAssertTrue(view.handleKey(UInt32(key)))
+            XCTAssertEqual(name(view), "Warm, chord \(expected) of 8")
+            XCTAssertEqual(view.state.current.slot, expected - 1)
+        }
+        XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_Left)))
+        XCTAssertEqual(name(view), "Warm, chord 7 of 8")
+        XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_Right)))
+        XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_Right)), "Right on the last chord is still Perform's key")
+        XCTAssertEqual(name(view), "Warm, chord 8 of 8")
+        XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_space)))
+        XCTAssertEqual(name(view), "Warm, chord 8 of 8")
+        XCTAssertFalse(view.handleKey(UInt32(GDK_KEY_9)))
+        XCTAssertFalse(view.handleKey(UInt32(GDK_KEY_3), modifiers: GDK_CONTROL_MASK), "Ctrl+3 is not Perform's")
+        XCTAssertEqual(name(view), "Warm, chord 8 of 8")
+    }
+
+    func testAKeyDuringAFadeStartsFromWhatIsOnScreen() async throws {
+        let (_, view) = try perform(fadeSeconds: 1)
+        var clock = 100.0
+        view.now = { clock }
+        pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 })
+        pump(seconds: 0.1)
+        let rendersBefore = view.canvas.chordRenders
+        view.handleKey(UInt32(GDK_KEY_2))
+        XCTAssertEqual(view.canvas.opacity, 0, "the new chord starts invisible over the old one")
+        clock += 0.5
+        let onScreen = view.state.shown(at: clock)
+        view.handleKey(UInt32(GDK_KEY_8))
+        let fade = try XCTUnwrap(view.state.fade)
+        XCTAssertEqual(fade.from, onScreen)
+        XCTAssertEqual(fade.from.weight(of: ChordRef(chordsetID: view.state.current.chordsetID, slot: 0)), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(view.state.current.slot, 7)
+        XCTAssertEqual(view.canvas.chordRenders - rendersBefore, 2, "one rendering per chord played, none per frame")
+    }
+
+    func testAFadeRunsOnTheFrameClockAndEndsOnTheNewChord() async throws {
+        let (_, view) = try perform(fadeSeconds: 0.25)
+        pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 })
+        pump(seconds: 0.1)
+        let rendersBefore = view.canvas.chordRenders
+        view.handleKey(UInt32(GDK_KEY_4))
+        XCTAssertNotNil(view.state.fade)
+        var seen: Set<Double> = []
+        XCTAssertTrue(pump(until: {
+            seen.insert(view.canvas.opacity)
+            return view.state.fade == nil
+        }, seconds: 3))
+        XCTAssertEqual(view.canvas.opacity, 1)
+        XCTAssertGreaterThan(seen.filter { $0 > 0 && $0 < 1 }.count, 1, "frames in between show the mix")
+        XCTAssertEqual(view.canvas.chordRenders - rendersBefore, 1)
+        for key in [GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5, GDK_KEY_6] {
+            view.handleKey(UInt32(key))
+            pump(seconds: 0.05)
+        }
+        XCTAssertLessThanOrEqual(view.canvas.layersMade, 3, "the screen-sized layers are reused from fade to fade")
+    }
+
+    func testPageDownAndPageUpMoveThroughTheListWithoutLeaving() async throws {
+        let (window, view) = try perform(["Warm", "Ocean", "Forest"], at: 1)
+        view.handleKey(UInt32(GDK_KEY_6))
+        view.handleKey(UInt32(GDK_KEY_Page_Down))
+        XCTAssertEqual(name(view), "Forest, chord 6 of 8")
+        XCTAssertEqual(view.strip.cells.map(\.color), window.controller.chordsets[2].chords.map(\.color))
+        XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_Page_Down)))
+        XCTAssertEqual(name(view), "Forest, chord 6 of 8", "the last chordset is the end of the set list")
+        view.handleKey(UInt32(GDK_KEY_Page_Up))
+        view.handleKey(UInt32(GDK_KEY_Page_Up))
+        XCTAssertEqual(name(view), "Warm, chord 6 of 8")
+        XCTAssertNotNil(window.performance)
+    }
+
+    func testEscapeReturnsToTheSameRowAndScrollPosition() async throws {
+        let titles = (1...80).map { "Set \($0)" }
+        let window = makeWindow(try makeController(titles: titles))
+        window.performSettingsPath = settingsPath
+        let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))!
+        gtk_adjustment_set_value(adjustment, 1500)
+        pump(seconds: 0.2)
+        let offset = gtk_adjustment_get_value(adjustment)
+        XCTAssertGreaterThan(offset, 0)
+        // A row on screen, a few down from the top.
+        let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(titles.count)
+        let position = Int(offset / rowHeight) + 3
+        window.list.select(position: position)
+        pump(seconds: 0.05)
+        activate(.perform, in: window)
+        let view = try XCTUnwrap(window.performance)
+        XCTAssertEqual(name(view), "Set \(position + 1), chord 1 of 8")
+        view.handleKey(UInt32(GDK_KEY_5))
+        view.handleKey(UInt32(GDK_KEY_Escape))
+        pump(seconds: 0.3)
+        XCTAssertNil(window.performance)
+        XCTAssertEqual(window.headerBar?.isVisible, true)
+        XCTAssertEqual(window.list.selectedPosition, position)
+        XCTAssertEqual(gtk_adjustment_get_value(adjustment), offset, accuracy: 0.5)
+        let focus = try XCTUnwrap(gtk_root_get_focus(OpaquePointer(window.window)))
+        XCTAssertEqual(window.list.boundRow(at: position).flatMap { gtk_widget_get_parent($0.widget) }, focus,
+                       "the keyboard is back on the row")
+    }
+
+    func testLeavingAfterPageDownSelectsTheChordsetPerformedLast() async throws {
+        let (window, view) = try perform(["Warm", "Ocean", "Forest"], at: 0)
+        view.handleKey(UInt32(GDK_KEY_Page_Down))
+        view.handleKey(UInt32(GDK_KEY_Escape))
+        pump(seconds: 0.2)
+        XCTAssertNil(window.performance)
+        XCTAssertEqual(window.list.selectedPosition, 1)
+    }
+
+    func testF11TogglesFullScreenAndEscapeLeavesItToo() async throws {
+        let (window, view) = try perform()
+        view.handleKey(UInt32(GDK_KEY_F11))
+        XCTAssertEqual(window.performReturn?.madeFullScreen, true)
+        pump(until: { gtk_window_is_fullscreen(cgtk_window(window.window)) != 0 }, seconds: 2)
+        view.handleKey(UInt32(GDK_KEY_Escape))
+        XCTAssertTrue(pump(until: { gtk_window_is_fullscreen(cgtk_window(window.window)) == 0 }, seconds: 2),
+                      "leaving Perform leaves full screen")
+        XCTAssertNil(window.performance)
+    }
+
+    func testBracketsChangeTheFadeTimeWhichIsRemembered() async throws {
+        let (window, view) = try perform(fadeSeconds: 0.6)
+        XCTAssertEqual(view.state.fadeTime.seconds, 0.6)
+        XCTAssertEqual(gtk_range_get_value(cgtk_range(view.strip.fadeScale)), 0.6, accuracy: 1e-9)
+        view.handleKey(UInt32(GDK_KEY_bracketright))
+        XCTAssertEqual(view.state.fadeTime.seconds, 0.8)
+        XCTAssertEqual(gtk_range_get_value(cgtk_range(view.strip.fadeScale)), 0.8, accuracy: 1e-9)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: settingsPath).seconds, 0.8)
+        view.handleKey(UInt32(GDK_KEY_bracketleft))
+        view.handleKey(UInt32(GDK_KEY_bracketleft))
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: settingsPath).seconds, 0.4)
+        gtk_range_set_value(cgtk_range(view.strip.fadeScale), 1.5)
+        XCTAssertEqual(view.state.fadeTime.seconds, 1.5, "the slider sets it too")
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: settingsPath).seconds, 1.5)
+        view.handleKey(UInt32(GDK_KEY_Escape))
+        activate(.perform, in: window)
+        XCTAssertEqual(window.performance?.state.fadeTime.seconds, 1.5, "the next Perform starts with it")
+    }
+
+    func testTheStripPlaysAChordAndHidesAfterTwoSecondsWithoutMotion() async throws {
+        let (_, view) = try perform()
+        XCTAssertTrue(view.isStripShown, "shown when Perform opens")
+        view.strip.onPlay(6)
+        XCTAssertEqual(name(view), "Warm, chord 7 of 8")
+        XCTAssertTrue(gtk_widget_has_css_class(view.strip.cells[6].widget, "playing") != 0)
+        XCTAssertTrue(pump(until: { !view.isStripShown }, seconds: 3.5), "hidden after two quiet seconds")
+        XCTAssertTrue(pump(until: { !view.stripRevealer.isVisible }, seconds: 2),
+                      "and, once faded, hidden from screen readers too")
+        XCTAssertFalse(view.handleKey(UInt32(GDK_KEY_Tab)), "Tab is left to GTK to move the focus")
+        XCTAssertTrue(view.isStripShown, "but brings the strip back first, for the keyboard")
+        XCTAssertTrue(view.stripRevealer.isVisible)
+    }
+
+    func testExportImageWritesTheEightChordsAsOnePNGStrip() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        let chordset = window.controller.chordsets[0]
+        let lumi = Lumi(shape: .square, x: 0.5, y: 0.5, size: 0.5, color: RGBAColor(red: 255, green: 255, blue: 255))
+        XCTAssertNotNil(window.controller.setLumis([lumi], slot: 3, of: chordset.id))
+        let url = folder.appendingPathComponent("Warm.png")
+        var finished = false
+        window.exportImage(of: chordset.id, to: url.path, side: 40) { finished = true }
+        XCTAssertTrue(pump(until: { finished }, seconds: 5))
+        let image = try ChordImage(contentsOfPNG: url)
+        XCTAssertEqual(image.pixelWidth, 320)
+        XCTAssertEqual(image.pixelHeight, 40)
+        for slot in 0..<8 {
+            XCTAssertEqual(image.pixel(x: slot * 40 + 4, y: 4), chordset.color(at: slot), "chord \(slot + 1)")
+        }
+        XCTAssertEqual(image.pixel(x: 3 * 40 + 20, y: 20), RGBAColor(red: 255, green: 255, blue: 255),
+                       "the lumis are drawn too")
+    }
+}
+
+/// perform.ini, read with GKeyFile; no display needed.
+final class PerformSettingsTests: XCTestCase {
+    private var path: String!
+
+    override func setUp() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("perform-\(UUID().uuidString).ini").path
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func testNoFileGivesTheStandardFade() {
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path), .standard)
+    }
+
+    func testASavedFadeIsReadBack() {
+        PerformSettings.save(FadeTime(seconds: 1.5), to: path)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path).seconds, 1.5)
+    }
+
+    func testABrokenOrOutOfRangeFileIsClampedOrIgnored() throws {
+        try "[perform]\nfade-seconds=abc\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path), .standard)
+        try "[perform]\nfade-seconds=9\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path).seconds, 2)
+        try "\u{0}not a key file".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path), .standard)
+    }
+}
