@@ -74,7 +74,7 @@ trap 'rm -rf "$work"' EXIT
 floors=$work/floors
 mkdir -p "$floors"
 "$cc" -O2 -Wall -o "$floors/sqlite_floor" packaging/bench/sqlite_floor.c $(pkg-config --cflags --libs sqlite3)
-"$cc" -O2 -Wall -o "$floors/gtk_floor" packaging/bench/gtk_floor.c $(pkg-config --cflags --libs gtk4)
+"$cc" -O2 -Wall -o "$floors/gtk_floor" packaging/bench/gtk_floor.c $(pkg-config --cflags --libs gtk4) -lm
 
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
