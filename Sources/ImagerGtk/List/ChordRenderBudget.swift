@@ -8,9 +8,12 @@ import Foundation
 /// fast fling paints on time and the lumis follow a frame or two later. At a reading pace a
 /// frame brings a row or two and every cell renders at once.
 enum ChordRenderBudget {
-    /// Seconds per frame: with the list's own frame work (about 4.5 ms at a page per frame)
-    /// this keeps a frame's work under 8 ms.
-    static let perFrame = 0.0025
+    /// Seconds per frame, counted in rendering (and the row's lumi read) alone. Each new
+    /// image costs about as much again later in the same frame, when GSK's cairo renderer
+    /// paints it to the window for the first time, and that is not counted here: with
+    /// 2.5 ms a fling's frames took about 9 ms more with lumis than without, with 1 ms about
+    /// as long (docs/benchmark.md). 1 ms still renders two rows at once.
+    static let perFrame = 0.001
 
     private static var frame: gint64 = -1
     private static var spent = 0.0
