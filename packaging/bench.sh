@@ -4,7 +4,8 @@
 # Imager | floor | ratio | goal | met?) on standard output, progress on standard error.
 #
 #   packaging/bench.sh                       the full run: N = 10, 1,000, 10,000, 100,000
-#                                            (release build, then about 2 minutes on 2 cores)
+#                                            (release build, then about 10 minutes on 2 cores,
+#                                            most of it importing 2.4 million lumis)
 #   packaging/bench.sh --sizes 10,10000      other sizes (goals that compare with N = 10 need 10)
 #   packaging/bench.sh --smoke               CI's check that the benchmark still works: N = 10
 #                                            and 100, one repetition, well under a minute; reuses
