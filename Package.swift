@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerCore.
+// Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerDrawing, ImagerPicture -> ImagerCore.
 // CGtk is the C module map over gtk4 plus inline shims for what Swift cannot import.
 // ImagerDrawing (over CCairo, the module map over cairo alone) is the one chord renderer:
 // the list's cells, the editor, a full-screen view and the command line's PNGs all draw
@@ -35,20 +35,31 @@ let package = Package(
             name: "ImagerDrawing",
             dependencies: ["CCairo", "ImagerCore"]
         ),
+        // gdk-pixbuf without GTK: pictures are decoded (and the benchmark writes its test photos)
+        // on any thread, by the window, the command line and the benchmark alike.
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        .target(
+            name: "ImagerPicture",
+            dependencies: ["CGdkPixbuf", "ImagerCore"]
+        ),
         // GTK may only be used on the main thread: the whole layer is main-actor isolated
         // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CGtk", "ImagerCore", "ImagerDrawing"],
+            dependencies: ["CGtk", "ImagerCore", "ImagerDrawing", "ImagerPicture"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
             name: "imager",
-            dependencies: ["ImagerCore", "ImagerGtk"]
+            dependencies: ["ImagerCore", "ImagerGtk", "ImagerPicture"]
         ),
         // packaging/bench.sh runs it: store timings in process, the window's timings by launching
         // imager-bench-window.
-        .executableTarget(name: "imager-bench", dependencies: ["ImagerCore"]),
+        .executableTarget(name: "imager-bench", dependencies: ["CGdkPixbuf", "ImagerCore", "ImagerPicture"]),
         // The real window over the benchmark's own store, driven by a script; not installed.
         .executableTarget(
             name: "imager-bench-window",
@@ -66,9 +77,10 @@ let package = Package(
             // The reference images are found through #filePath, so an update can rewrite them.
             exclude: ["References"]
         ),
+        .testTarget(name: "ImagerPictureTests", dependencies: ["ImagerPicture", "ImagerCore", "CGdkPixbuf"]),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: [
-            "ImagerGtk", "ImagerCore", "ImagerDrawing", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+            "ImagerGtk", "ImagerCore", "ImagerDrawing", "ImagerPicture", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,11 +4,13 @@
 set -euo pipefail
 packages=(
   libgtk-4-dev libsqlite3-dev            # build: GTK 4 and SQLite headers
+  gettext                                # xgettext checks the template, msgfmt builds the translations
   adwaita-icon-theme fonts-cantarell     # so the window under test has its icons and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus
   python3-pyatspi python3-dogtail        # end-to-end tests read the accessibility tree (for /usr/bin/python3)
   desktop-file-utils appstream flatpak-builder   # packaging checks
-  sqlite3 util-linux                     # the database CLI for checks; unshare, mount
+  sqlite3 util-linux iproute2            # the database CLI for checks; unshare, mount; ip (lo in a namespace)
+  syncthing                              # the sync integration test runs two daemons
   libpython3.11-testsuite                # CPython's JSON tests: the JSON_checker corpus for test_json_conformance.py
 )
 missing=()

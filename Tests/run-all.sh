@@ -4,6 +4,7 @@
 #   unit + in-process GTK tests   swift test, under Xvfb with a D-Bus session
 #   command line                  Tests/CommandLine/run.sh: --list/--import/--export, damaged stores
 #   end to end                    Tests/EndToEnd/run.sh: the real window driven by xdotool and AT-SPI
+#   translations                  po/update-pot.sh --check: the template matches the sources, German is complete
 #   packaging                     packaging/check-packaging.sh: desktop file, metainfo, install, Flatpak manifest
 #   benchmark smoke               packaging/bench.sh --smoke: the benchmark still runs (no timing goals)
 set -uo pipefail
@@ -36,6 +37,7 @@ stage "unit and in-process GTK tests" \
   xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- env GSK_RENDERER=cairo NO_AT_BRIDGE=1 swift test
 stage "command line" Tests/CommandLine/run.sh "$binary"
 stage "end to end" Tests/EndToEnd/run.sh "$binary"
+stage "translations" po/update-pot.sh --check
 stage "packaging" env IMAGER_BINARY="$binary" packaging/check-packaging.sh
 stage "benchmark smoke" packaging/bench.sh --smoke
 

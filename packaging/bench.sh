@@ -10,6 +10,8 @@
 #   packaging/bench.sh --smoke               CI's check that the benchmark still works: N = 10
 #                                            and 100, one repetition, well under a minute; reuses
 #                                            the debug build when there is one
+#   packaging/bench.sh --pictures-only       only "chordset from a 50-megapixel photo" (issue 16),
+#                                            a JPEG and a PNG, each read 5 times
 #   Anything else (--keep, --work-dir DIR) goes to imager-bench; see `imager-bench --help`.
 #
 # What runs: imager-bench (Sources/imager-bench) times Imager's store in process and launches

@@ -360,8 +360,21 @@ check_prefix() {
         [[ "$(basename "$file")" == "$APP_ID"* ]] || fail "$file is not named after $APP_ID"
     done < <(cd "$prefix" && find share/applications share/icons share/metainfo -type f)
     ok "exported files are named after $APP_ID"
-    cmp -s "$prefix/share/applications/$APP_ID.desktop" "$repo/data/$APP_ID.desktop" ||
-        fail "installed desktop file differs from data/"
+    # The installed desktop file and metainfo are data/'s with the translations merged in:
+    # every line of data/'s desktop file is there, plus each language's, and both validate.
+    local line lang
+    while IFS= read -r line; do
+        grep -qxF -- "$line" "$prefix/share/applications/$APP_ID.desktop" || fail "installed desktop file lacks: $line"
+    done <"$repo/data/$APP_ID.desktop"
+    desktop-file-validate "$prefix/share/applications/$APP_ID.desktop" || fail "installed desktop file does not validate"
+    appstreamcli validate --no-net "$prefix/share/metainfo/$APP_ID.metainfo.xml" >/dev/null ||
+        fail "installed metainfo does not validate"
+    for lang in $(grep -v '^#' "$repo/po/LINGUAS"); do
+        grep -q "^Comment\[$lang\]=" "$prefix/share/applications/$APP_ID.desktop" || fail "desktop file has no $lang comment"
+        grep -q "xml:lang=\"$lang\"" "$prefix/share/metainfo/$APP_ID.metainfo.xml" || fail "metainfo has no $lang text"
+        [[ -f "$prefix/share/locale/$lang/LC_MESSAGES/imager.mo" ]] || fail "no $lang catalogue"
+    done
+    ok "desktop file and metainfo translated (po/LINGUAS), catalogues under share/locale"
     if [[ -z "${IMAGER_BINARY:-}" ]]; then
         if ldd "$prefix/bin/imager" | grep -q 'libswiftCore'; then
             fail "bin/imager links the Swift stdlib dynamically"

@@ -31,11 +31,16 @@ installed_files() {
     cat <<EOF
 @BINARY@ bin/imager 755
 data/seed.json share/$APP_ID/seed.json 644
-data/$APP_ID.desktop share/applications/$APP_ID.desktop 644
+@TRANSLATED@/$APP_ID.desktop share/applications/$APP_ID.desktop 644
 data/icons/hicolor/scalable/apps/$APP_ID.svg share/icons/hicolor/scalable/apps/$APP_ID.svg 644
 data/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg share/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg 644
-data/$APP_ID.metainfo.xml share/metainfo/$APP_ID.metainfo.xml 644
+@TRANSLATED@/$APP_ID.metainfo.xml share/metainfo/$APP_ID.metainfo.xml 644
 EOF
+    # Translations: found relative to the prefix (share/locale), so a moved prefix keeps them.
+    local lang
+    for lang in $(grep -v '^#' "$repo/po/LINGUAS"); do
+        echo "@TRANSLATED@/locale/$lang/LC_MESSAGES/imager.mo share/locale/$lang/LC_MESSAGES/imager.mo 644"
+    done
 }
 
 # Desktop environments read caches of these directories; a stale cache only delays the icon
@@ -78,9 +83,15 @@ do_install() {
     local prefix="$1" binary="$2" source dest mode
     [[ -x "$binary" ]] || die "no executable at $binary (build first, or set IMAGER_BINARY)"
     echo "==> installing Imager into $prefix"
+    # The desktop file, the metainfo and the .mo files, with the translations in po/.
+    local translated
+    translated="$(mktemp -d)"
+    "$repo/po/build.sh" "$translated" || die "could not build the translations (is gettext installed?)"
     while read -r source dest mode; do
         if [[ "$source" == "@BINARY@" ]]; then
             source="$binary"
+        elif [[ "$source" == @TRANSLATED@/* ]]; then
+            source="$translated/${source#@TRANSLATED@/}"
         else
             source="$repo/$source"
         fi
@@ -88,6 +99,7 @@ do_install() {
         install -D -m "$mode" "$source" "$prefix/$dest"
         echo "    $prefix/$dest"
     done < <(installed_files)
+    rm -rf "$translated"
     refresh_caches "$prefix"
 }
 

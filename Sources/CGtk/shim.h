@@ -7,6 +7,8 @@
 #define IMAGER_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <libintl.h>
+#include <locale.h>
 #include <glib-unix.h>
 
 /* ---- type macros ---- */
@@ -94,6 +96,16 @@ static inline GtkWidget *cgtk_color_chooser_dialog_new(const char *title, GtkWin
     gtk_color_chooser_set_rgba(GTK_COLOR_CHOOSER(dialog), initial);
     return dialog;
 }
+/* Adds `count` colours as one row of swatches above GTK's own palette. GTK drops its default
+ * palette when the first palette is added, so `keep_default` (the default's 45 colours,
+ * 5 to a column, as GTK lays them out) is added back first. */
+static inline void cgtk_color_chooser_add_row(GtkWidget *dialog, const GdkRGBA *colors, int count,
+                                              const GdkRGBA *keep_default, int default_count) {
+    gtk_color_chooser_add_palette(GTK_COLOR_CHOOSER(dialog), GTK_ORIENTATION_VERTICAL, 5,
+                                  default_count, (GdkRGBA *)keep_default);
+    gtk_color_chooser_add_palette(GTK_COLOR_CHOOSER(dialog), GTK_ORIENTATION_HORIZONTAL, count,
+                                  count, (GdkRGBA *)colors);
+}
 static inline void cgtk_color_chooser_get_rgba(GtkWidget *dialog, GdkRGBA *color) {
     gtk_color_chooser_get_rgba(GTK_COLOR_CHOOSER(dialog), color);
 }
@@ -146,6 +158,39 @@ static inline GtkGestureDrag *cgtk_gesture_drag(gpointer p) { return (GtkGesture
 static inline GtkEventController *cgtk_event_controller(gpointer p) { return (GtkEventController *)p; }
 static inline void cgtk_accessible_set_description(GtkAccessible *a, const char *description) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/* ---- translation: libintl's declarations are not in Swift's Glibc module ---- */
+static inline void cgtk_bind_text_domain(const char *domain, const char *folder) {
+    if (folder != NULL) bindtextdomain(domain, folder);
+    bind_textdomain_codeset(domain, "UTF-8");
+    textdomain(domain);
+}
+
+/* ---- what screen readers hear (issue 13) ---- */
+/* A box with an accessible role: the role is construct-only, so g_object_new (varargs). */
+static inline GtkWidget *cgtk_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {
+    return g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing, "accessible-role", role, NULL);
+}
+/* GtkListItem forwards an accessible label to its row from 4.12; before that the row has
+ * none and screen readers read the row's child, which carries the same label. */
+static inline void cgtk_list_item_set_accessible_label(GtkListItem *item, const char *label) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_list_item_set_accessible_label(item, label);
+#else
+    (void)item; (void)label;
+#endif
+}
+/* gtk_accessible_announce is 4.14+; before that an alert-role widget that is shown is
+ * what screen readers announce. Returns whether the call exists in this build. */
+static inline gboolean cgtk_accessible_announce(GtkAccessible *accessible, const char *message) {
+#if GTK_CHECK_VERSION(4, 14, 0)
+    gtk_accessible_announce(accessible, message, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+    return TRUE;
+#else
+    (void)accessible; (void)message;
+    return FALSE;
+#endif
 }
 
 /* ---- version guards ---- */

@@ -4,6 +4,9 @@ import Foundation
 struct BenchOptions {
     var sizes = [10, 1_000, 10_000, 100_000]
     var smoke = false
+    /// Only the picture figures (issue 16): no store, import or window, so the slow part of a
+    /// full run is not paid to look at them.
+    var picturesOnly = false
     /// Where sqlite_floor and gtk_floor were compiled.
     var floorDirectory = ""
     /// imager-bench-window, Imager's window over the benchmark's store; nil skips the window's figures.
@@ -16,11 +19,12 @@ struct BenchOptions {
     var outputPath: String?
 
     static let usage = """
-        usage: imager-bench --floors DIR [--window PATH] [--sizes 10,1000,10000,100000] [--smoke] [--work-dir DIR] [--keep] [--output FILE]
+        usage: imager-bench --floors DIR [--window PATH] [--sizes 10,1000,10000,100000] [--smoke] [--pictures-only] [--work-dir DIR] [--keep] [--output FILE]
           --floors DIR    where packaging/bench.sh compiled sqlite_floor and gtk_floor
           --window PATH   imager-bench-window, for the window's figures (needs a display)
           --sizes LIST    numbers of chordsets, comma-separated
           --smoke         one repetition, short scripts: checks that the benchmark works
+          --pictures-only only the chordset-from-a-photo figures
           --work-dir DIR  where the databases go (default: a new folder in the temp dir)
           --keep          leave the databases there afterwards
           --output FILE   write the table to FILE instead of standard output
@@ -39,6 +43,7 @@ struct BenchOptions {
                 guard !list.isEmpty, list.allSatisfy({ ($0 ?? 0) > 0 }) else { throw BenchError("--sizes takes positive numbers") }
                 sizes = list.map { $0! }.sorted()
             case "--smoke": smoke = true
+            case "--pictures-only": picturesOnly = true
             case "--keep": keep = true
             case "--output": outputPath = try value(flag)
             case "--floors": floorDirectory = try value(flag)
@@ -57,6 +62,9 @@ struct BenchOptions {
     }
 
     var renameRepetitions: Int { smoke ? 1 : 25 }
+
+    /// Each photo read this many times; one read of 50 megapixels takes about half a second.
+    var pictureRepetitions: Int { smoke ? 1 : 5 }
 
     /// Launches of each window per N.
     func launchRepetitions(_ count: Int) -> Int {

@@ -27,6 +27,15 @@ struct BenchmarkRun {
             FileHandle.standardError.write(Data(String(format: "[%6.1f s] %@\n", seconds, message).utf8))
         }
 
+        if options.picturesOnly {
+            let pictures = try PictureBenchmark(smoke: options.smoke, repetitions: options.pictureRepetitions,
+                                                directory: options.workDirectory).run(log: log)
+            log("done")
+            var result = ResultTable()
+            result.addPictureFigures(pictures, judged: !options.smoke)
+            return result
+        }
+
         var store: [Int: StoreBenchmark.Figures] = [:]
         for count in options.sizes {
             store[count] = try StoreBenchmark(
@@ -37,8 +46,16 @@ struct BenchmarkRun {
             ).run(log: log)
         }
 
+        var sync: [Int: SyncBenchmark.Figures] = [:]
+        for count in options.sizes {
+            sync[count] = try SyncBenchmark(count: count, repetitions: options.storeRepetitions(count),
+                                            directory: directory(count).appendingPathComponent("sync", isDirectory: true)).run(log: log)
+        }
+
         let importCount = options.sizes.last!
         let escapes = try ImportBenchmark(count: importCount, repetitions: options.storeRepetitions(importCount)).run(log: log)
+        let pictures = try PictureBenchmark(smoke: options.smoke, repetitions: options.pictureRepetitions,
+                                            directory: options.workDirectory).run(log: log)
 
         // The corpus with lumis, at the largest N, in a store of its own.
         let lumiHome = directory(importCount, lumis: true).appendingPathComponent("data", isDirectory: true)
@@ -80,6 +97,8 @@ struct BenchmarkRun {
         result.addEscapeHeavyImport(escapes, count: importCount, judged: !options.smoke)
         addLumiRows(to: &result, count: importCount, importing: lumiImport, window: lumiWindow,
                     smallRSS: launches[10]?.imager.peakRSSMiB, plainScroll: script?.floor.scroll)
+        result.addPictureFigures(pictures, judged: !options.smoke)
+        result.addSync(sync, sizes: options.sizes, judged: !options.smoke)
         return result
     }
 

@@ -5,7 +5,8 @@ import Foundation
 struct ResultTable {
     struct Row {
         var figure: String
-        var count: Int
+        /// The number of chordsets; nil for a figure that does not depend on it.
+        var count: Int?
         var imager: String
         var floor: String
         var ratio: String
@@ -21,7 +22,7 @@ struct ResultTable {
     var markdown: String {
         let header = ["figure", "N", "Imager", "floor", "ratio", "goal", "met?"]
         let cells = rows.map { row in
-            [row.figure, grouped(row.count), row.imager, row.floor, row.ratio, row.goal,
+            [row.figure, row.count.map(grouped) ?? "", row.imager, row.floor, row.ratio, row.goal,
              row.met.map { $0 ? "yes" : "**no**" } ?? ""]
         }
         let widths = header.indices.map { column in

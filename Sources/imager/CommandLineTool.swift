@@ -1,11 +1,13 @@
 import Foundation
 import ImagerCore
 
-/// `imager --list | --export FILE | --import FILE | --export-palette ID FILE | --version | --help`: the same store as
-/// the window, no display needed. Every error goes to stderr and exits non-zero.
+/// `imager --list | --export FILE | --import FILE | --export-palette ID FILE | --version | --help`, the edits
+/// (`EditCommands`) and sync (`SyncCommands`): the same store as the window, no display needed. Every error goes to stderr and exits non-zero.
 enum CommandLineTool {
     enum Command: Equatable {
-        case list, export(String), `import`(String), version, help
+        case list(ids: Bool), export(String), `import`(String), version, help
+        case edit(Edit)
+        case syncFolder(String?), sync
         case exportPalette(id: UUID, path: String, format: PaletteFormat)
         case fromImage(path: String, title: String?)
     }
@@ -17,6 +19,19 @@ enum CommandLineTool {
         Without an option, opens the window.
 
           --list           print one line per chordset: the title, a tab, then the eight colours
+          --list --ids     the same, each line starting with the chordset's id and a tab
+          --rename ID TITLE
+                           rename the chordset with the id ID
+          --set-color ID SLOT COLOR
+                           set chord SLOT (1 to 8) of the chordset to COLOR (#RRGGBB or #RRGGBBAA)
+          --delete ID      delete the chordset
+          --move ID INDEX  move the chordset to INDEX in the list (0 is the top)
+          --delete-all     delete every chordset
+          --sync-folder DIR|none
+                           sync through DIR, a folder Syncthing, Nextcloud or any folder sync
+                           keeps the same on all your computers; none stops syncing
+          --sync           run one sync round: publish this computer's changes, merge the
+                           other computers', and print what was done
           --export FILE    write every chordset to FILE as JSON (- for standard output)
           --import FILE    append the chordsets in FILE: a GIMP palette if its name ends in
                            .gpl (each 8 colours make a chordset), else Imager's JSON; the
@@ -38,7 +53,8 @@ enum CommandLineTool {
 
     /// nil when the arguments are for the window (none of ours), else the command to run.
     static func parse(_ arguments: [String]) -> Result<Command, UsageError>? {
-        let ours: Set<String> = ["--list", "--export", "--import", "--export-palette", "--from-image", "--version", "--help", "-h"]
+        let ours: Set<String> = ["--list", "--export", "--import", "--export-palette", "--from-image", "--version", "--help", "-h",
+                                 "--rename", "--set-color", "--delete", "--move", "--delete-all", "--sync-folder", "--sync"]
         guard let first = arguments.first, ours.contains(first) || first.hasPrefix("--export=")
                 || first.hasPrefix("--import=") else { return nil }
         var rest = Array(arguments.dropFirst())
@@ -49,7 +65,13 @@ enum CommandLineTool {
         }
         let command: Result<Command, UsageError>
         switch first {
-        case "--list": command = .success(.list)
+        case "--list":
+            let ids = rest.first == "--ids"
+            if ids { rest.removeFirst() }
+            command = .success(.list(ids: ids))
+        case "--rename", "--set-color", "--delete", "--move", "--delete-all": command = parseEdit(first, &rest)
+        case "--sync-folder": command = parseSyncFolder(&rest)
+        case "--sync": command = .success(.sync)
         case "--version": command = .success(.version)
         case "--help", "-h": command = .success(.help)
         case "--export-palette": command = parseExportPalette(&rest)
@@ -74,12 +96,13 @@ enum CommandLineTool {
         case .version:
             print("imager \(ImagerVersion.current)")
             return 0
-        case .list:
+        case let .list(ids):
             return withStore { store in
                 let loaded = try store.load()
                 reportUnreadable(loaded.unreadable)
                 var out = ""
                 for chordset in loaded.chordsets {
+                    if ids { out += chordset.id.uuidString + "\t" }
                     out += chordset.title + "\t" + chordset.chords.map(\.color.hex).joined(separator: " ") + "\n"
                 }
                 try writeToStandardOutput(Data(out.utf8))
@@ -119,6 +142,12 @@ enum CommandLineTool {
             return exportPalette(id: id, to: path, format: format)
         case let .fromImage(path, title):
             return chordsetFromImage(path, title: title)
+        case let .edit(edit):
+            return run(edit)
+        case let .syncFolder(folder):
+            return setSyncFolder(folder)
+        case .sync:
+            return sync()
         }
     }
 

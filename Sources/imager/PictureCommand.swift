@@ -1,6 +1,6 @@
 import Foundation
 import ImagerCore
-import ImagerGtk
+import ImagerPicture
 
 /// `--from-image FILE [--title TITLE]`: decode (gdk-pixbuf, no display needed), cluster, append
 /// through the store's import rule, and print the new chordset as `--list` prints a line.
@@ -29,15 +29,11 @@ extension CommandLineTool {
                 : "is longer than \(ChordsetTitle.maximumLength) characters"))
             return 1
         }
-        let pixels: PixelBuffer
+        let chordset: Chordset
         do {
-            pixels = try PictureDecoder.decode(path: path)
+            chordset = try ChordsetFromPicture.make(path: path, title: chosenTitle)
         } catch {
             printError("imager: nothing added: \(error)")
-            return 1
-        }
-        guard let chordset = PictureChordset.make(from: pixels, title: chosenTitle) else {
-            printError("imager: nothing added: \(path): every pixel is transparent")
             return 1
         }
         return withStore { store in

@@ -4,7 +4,7 @@
 # accessibility bus, and drives it as a person would: xdotool for the mouse and keyboard,
 # AT-SPI (pyatspi) to find controls by role and name. Ends with "N passed, N failed" and
 # exits non-zero if anything failed. Set IMAGER_E2E_SCREENSHOTS=DIR to keep screenshots, and
-# IMAGER_E2E_ONLY=PART to run only the tests whose name contains PART.
+# IMAGER_E2E_ONLY=PART[,PART...] to run only the tests whose name contains one of the PARTs.
 set -euo pipefail
 [ $# -eq 1 ] || { sed -n '2,6p' "$0" >&2; exit 2; }
 binary=$(realpath "$1")

@@ -58,6 +58,29 @@ import Testing
         #expect(controller.add(title: " \n ")?.title == Chordset.defaultTitle)
     }
 
+    @Test func aChordsetMadeElsewhereIsAddedAtTheEndKeepingItsColours() throws {
+        let controller = try controller(with: 2)
+        let colors = (0..<8).map { RGBAColor(red: UInt8($0 * 30), green: 10, blue: 200) }
+        let made = Chordset(title: " Photo\n1 ", chords: colors.map(Chord.init(color:)))!
+        let added = try #require(controller.add(made))
+        #expect(controller.chordsets.last == added)
+        #expect(added.id == made.id)
+        #expect(added.title == "Photo 1", "the one title rule")
+        #expect(added.position == 2)
+        #expect(added.chords.map(\.color) == colors)
+        #expect(controller.unsavedChangeCount == 1)
+    }
+
+    @Test func aChordsetAddedTwiceGetsAFreshIdTheSecondTime() throws {
+        let controller = try controller(with: 0)
+        let made = Chordset.random(title: "Twice")
+        let first = try #require(controller.add(made))
+        let second = try #require(controller.add(made))
+        #expect(first.id == made.id)
+        #expect(second.id != made.id)
+        #expect(controller.count == 2)
+    }
+
     @Test func addingUsesTheControllersClock() throws {
         let moment = Date(timeIntervalSince1970: 1_700_000_000)
         let controller = try ChordsetController(store: .inMemory(), clock: { moment })
@@ -281,6 +304,10 @@ import Testing
 
     @Test func addIsUndoable() throws {
         try checkUndoAndRedo(of: "Add Chordset", on: controller()) { $0.add(title: "New") }
+    }
+
+    @Test func addingAChordsetMadeElsewhereIsOneUndoStepNamedAfterIt() throws {
+        try checkUndoAndRedo(of: "Add “Harbour”", on: controller()) { $0.add(Chordset.random(title: "Harbour")) }
     }
 
     @Test func renameIsUndoable() throws {

@@ -29,4 +29,38 @@ import Testing
         let url = DataFiles.seedURL(environment: [:], executable: executable)
         #expect(url.resolvingSymlinksInPath().path == data.appendingPathComponent("seed.json").resolvingSymlinksInPath().path)
     }
+
+    @Test func aBuildFolderFindsTheRepositorysIconsAndAnInstallItsPrefixIcons() throws {
+        let folder = try TemporaryDirectory()
+        try Data("// swift-tools-version:6.1".utf8).write(to: folder.file("Package.swift"))
+        let icons = folder.url.appendingPathComponent("data/icons/hicolor", isDirectory: true)
+        try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+        let fromBuild = DataFiles.iconDirectories(environment: [:],
+                                                  executable: folder.url.appendingPathComponent(".build/debug/imager"))
+        #expect(fromBuild.map { $0.resolvingSymlinksInPath().path }
+            == [icons.deletingLastPathComponent().resolvingSymlinksInPath().path])
+
+        let prefix = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: prefix.url.appendingPathComponent("share/icons/hicolor"),
+                                                withIntermediateDirectories: true)
+        let installed = DataFiles.iconDirectories(environment: [:], executable: prefix.url.appendingPathComponent("bin/imager"))
+        #expect(installed.map(\.path) == [prefix.url.appendingPathComponent("share/icons").path])
+    }
+
+    @Test func noIconFolderAnywhereGivesNone() throws {
+        let prefix = try TemporaryDirectory()
+        #expect(DataFiles.iconDirectories(environment: [:], executable: prefix.url.appendingPathComponent("bin/imager")).isEmpty)
+    }
+
+    @Test func translationsAreFoundNextToTheInstallOrWhereTheEnvironmentSays() throws {
+        let prefix = try TemporaryDirectory()
+        let executable = prefix.url.appendingPathComponent("bin/imager")
+        #expect(DataFiles.localeDirectory(environment: [:], executable: executable) == nil)
+
+        let locale = prefix.url.appendingPathComponent("share/locale", isDirectory: true)
+        try FileManager.default.createDirectory(at: locale, withIntermediateDirectories: true)
+        #expect(DataFiles.localeDirectory(environment: [:], executable: executable)?.path == locale.path)
+        #expect(DataFiles.localeDirectory(environment: ["IMAGER_LOCALE_DIR": "/somewhere/locale"], executable: executable)?.path
+            == "/somewhere/locale")
+    }
 }

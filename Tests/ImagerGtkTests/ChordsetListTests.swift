@@ -171,7 +171,8 @@ final class ChordsetListTests: GtkTestCase {
         let row = try XCTUnwrap(window.list.boundRow(at: 3))
 
         // Tab, or a click on a chord, puts the focus inside row 3 without the list view
-        // selecting it.
+        // selecting it. (The person has pressed keys by then, so the selection follows.)
+        window.list.selectsOnFocus = true
         XCTAssertNotEqual(gtk_widget_grab_focus(row.cells[0].widget), 0)
         pump(seconds: 0.05)
         activate(.deleteChordset, in: window)
@@ -185,12 +186,50 @@ final class ChordsetListTests: GtkTestCase {
         pump(seconds: 0.05)
         let row = try XCTUnwrap(window.list.boundRow(at: 3))
 
+        window.list.selectsOnFocus = true
         XCTAssertNotEqual(gtk_widget_grab_focus(row.cells[2].widget), 0)
         pump(seconds: 0.05)
         activate(.renameChordset, in: window)
 
         XCTAssertTrue(row.title.isEditing)
         XCTAssertFalse(try XCTUnwrap(window.list.boundRow(at: 1)).title.isEditing)
+    }
+
+    func testNothingIsSelectedUntilThePersonMovesThenTheSelectionFollowsTheFocus() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        window.present()
+        pump(seconds: 0.1)
+        XCTAssertNil(window.list.selectedPosition, "a row looks selected at launch")
+        XCTAssertTrue(window.list.hasFocus(at: 0), "the keyboard starts on the first row")
+
+        let row = try XCTUnwrap(window.list.boundRow(at: 2))
+        XCTAssertNotEqual(gtk_widget_grab_focus(row.cells[0].widget), 0)
+        pump(seconds: 0.05)
+        XCTAssertNil(window.list.selectedPosition, "GTK's own focus moves select nothing before a key or click")
+
+        window.list.selectsOnFocus = true
+        row.focus()
+        XCTAssertNotEqual(gtk_widget_grab_focus(try XCTUnwrap(window.list.boundRow(at: 1)).cells[3].widget), 0)
+        pump(seconds: 0.05)
+        XCTAssertEqual(window.list.selectedPosition, 1)
+    }
+
+    func testDeletingTheFocusedRowLeavesTheFocusOnTheRowThatTakesItsPlace() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        window.present()
+        window.list.selectsOnFocus = true
+        pump(seconds: 0.1)
+        try XCTUnwrap(window.list.boundRow(at: 1)).focus()
+        pump(seconds: 0.05)
+        activate(.deleteChordset, in: window)
+        pump(seconds: 0.1)
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Forest"])
+        XCTAssertTrue(window.list.hasFocus(at: 1), "the focus is on “Forest”, now at position 1")
+        XCTAssertEqual(window.list.selectedPosition, 1)
+
+        activate(.deleteChordset, in: window)
+        pump(seconds: 0.1)
+        XCTAssertTrue(window.list.hasFocus(at: 0), "the last row gone, the focus is on the one before")
     }
 
     private struct Bounds {

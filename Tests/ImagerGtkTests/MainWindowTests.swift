@@ -117,7 +117,7 @@ final class MainWindowTests: GtkTestCase {
 
         let row = try XCTUnwrap(window.list.boundRow(at: 1))
         XCTAssertEqual(row.cells[2].color, orange)
-        XCTAssertEqual(ChordCell.accessibleLabel(slot: 2, color: orange), "Chord 3: #E99057")
+        XCTAssertEqual(ChordCell.accessibleLabel(slot: 2, color: orange), "Chord 3: orange, #E99057")
     }
 
     func testEveryActionHasItsNameAndTheShortcutsWindowBuilds() async throws {
@@ -129,6 +129,11 @@ final class MainWindowTests: GtkTestCase {
         let builder = try XCTUnwrap(gtk_builder_new_from_string(ShortcutsWindow.xml, -1))
         XCTAssertNotNil(gtk_builder_get_object(builder, "shortcuts"))
         unref(builder)
+        // Every key is listed, the row menu's two and GTK's own F10 among them.
+        for accelerator in WindowAction.allCases.flatMap(\.accelerators).filter({ !$0.contains("KP_") }) + ["F10", "Tab", "Home End"] {
+            XCTAssertTrue(ShortcutsWindow.xml.contains(accelerator.replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")), "\(accelerator) is not in the shortcuts window")
+        }
     }
 
     // MARK: Reaching into rows

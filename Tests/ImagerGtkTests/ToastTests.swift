@@ -21,6 +21,7 @@ final class ToastTests: GtkTestCase {
         window.controller.rename(id: window.controller.chordsets[1].id, to: "Sea")
         window.delete(id: window.controller.chordsets[0].id)
         XCTAssertTrue(window.toast.isShown)
+        pump(seconds: 0.05)  // the frame that shows the delete, before the next key
 
         activate(.undo, in: window)
         XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Sea"])

@@ -58,7 +58,7 @@ extension ChordsetController {
             if let index = index(of: id) {
                 chordsets[index].title = to
                 chordsets[index].updatedAt = now
-                pending.rowChanged(chordsets[index])
+                pending.rowChanged(chordsets[index], changing: .title)
                 listChanged(.updated(index: index))
             }
             return .rename(id, from: to, to: from)
@@ -72,7 +72,7 @@ extension ChordsetController {
                 let target = insertionIndex(for: chordset.listOrderKey)
                 chordsets.insert(chordset, at: target)
                 rememberIndex(target, of: id)
-                pending.rowChanged(chordset, placedExplicitly: true)
+                pending.rowChanged(chordset, changing: .position, placedExplicitly: true)
                 listChanged(.inserted(index: target, count: 1))
             }
             return .move(id, from: to, to: from)
@@ -105,7 +105,7 @@ extension ChordsetController {
                 guard let position = positions[chordsets[index].id] else { continue }
                 previous[chordsets[index].id] = chordsets[index].position
                 chordsets[index].position = position
-                pending.rowChanged(chordsets[index], placedExplicitly: true)
+                pending.rowChanged(chordsets[index], changing: .position, placedExplicitly: true)
             }
             return .reposition(previous)
 

@@ -31,6 +31,7 @@ extension ChordsetController {
             pending.acknowledge(changes, placed: result.placed)
             settleLumis(goneElsewhere: result.goneElsewhere)
             settle(placed: result.placed, goneElsewhere: result.goneElsewhere)
+            settle(reidentified: result.reidentified)
             // lastDataVersion stays: our own commit does not change data_version on this
             // connection, and reading it now would swallow another process's unmerged commit.
         }
@@ -62,6 +63,19 @@ extension ChordsetController {
         listChanged(.reloaded(previousCount: previousCount))
     }
 
+    /// Chordsets put back after their delete was saved were stored under new ids: the list,
+    /// the lumi cache and the undo steps follow them.
+    private func settle(reidentified: [UUID: UUID]) {
+        guard !reidentified.isEmpty else { return }
+        for index in chordsets.indices {
+            if let new = reidentified[chordsets[index].id] { chordsets[index] = chordsets[index].withID(new) }
+        }
+        for old in reidentified.keys { lumiCache.forget(old) }
+        undoStack = undoStack.map { UndoStep(name: $0.name, edit: $0.edit.reidentifying(reidentified), id: $0.id) }
+        redoStack = redoStack.map { UndoStep(name: $0.name, edit: $0.edit.reidentifying(reidentified), id: $0.id) }
+        listChanged(.reloaded(previousCount: chordsets.count))
+    }
+
     func availableStore() throws(StoreError) -> ChordsetStore {
         if let store { return store }
         guard let reopenStore else { throw StoreError.failed(operation: "save", reason: "no database is open") }
@@ -74,12 +88,14 @@ extension ChordsetController {
 
     /// Picks up what another process (say `imager --import`) committed since we last looked,
     /// keeping every unsaved edit of ours on top. Returns true when the list was reloaded.
-    /// This is Core Data's "automatically merges changes from the parent".
+    /// This is Core Data's "automatically merges changes from the parent". `knownChanged`:
+    /// a sync round says it changed the store, which an in-memory store's data version,
+    /// shared with the round's connection, cannot tell.
     @discardableResult
-    public func mergeExternalChanges() throws(StoreError) -> Bool {
+    public func mergeExternalChanges(knownChanged: Bool = false) throws(StoreError) -> Bool {
         guard let store, !isLoadingRest, !isReadOnly else { return false }
         let version = try store.dataVersion()
-        guard version != lastDataVersion else { return false }
+        guard knownChanged || version != lastDataVersion else { return false }
         let loaded = try store.load()
         // Lumis read before may have changed too; unsaved ones of ours stay pinned.
         lumiCache.forgetClean()
@@ -89,6 +105,45 @@ extension ChordsetController {
         unreadableRows = loaded.unreadable
         if merged == chordsets { return false }
         chordsets = merged
+        listChanged(.reloaded(previousCount: previousCount))
+        return true
+    }
+
+    /// Beyond this many chordsets changed by one sync round, the whole list is read again
+    /// (one pass) rather than each chordset by id.
+    static let syncMergeOneByOne = 2_000
+
+    /// A sync round changed these chordsets in the store: only they are read again, so a
+    /// change from another machine costs the number of chordsets it touched, not the size of
+    /// the list. Chordsets with unsaved changes here keep our version until the save (which
+    /// writes only our fields; `mergeSyncedChanges` again afterwards shows both). Returns
+    /// true when the list was told to redraw.
+    @discardableResult
+    public func mergeSyncedChanges(of ids: Set<UUID>) throws(StoreError) -> Bool {
+        guard let store, !ids.isEmpty, !isLoadingRest, !isReadOnly else { return false }
+        if ids.count > Self.syncMergeOneByOne { return try mergeExternalChanges(knownChanged: true) }
+        let stored = Dictionary(try store.load(ids: ids).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let previousCount = chordsets.count
+        var touched = false
+        for id in ids where !pending.hasChanges(to: id) {
+            // Its lumis may have changed too: read again when next shown.
+            lumiCache.forget(id)
+            let current = chordsets.firstIndex { $0.id == id }
+            switch (current, stored[id]) {
+            case (nil, nil):
+                continue
+            case let (index?, nil):
+                chordsets.remove(at: index)
+            case let (index?, chordset?):
+                chordsets.remove(at: index)
+                chordsets.insert(chordset, at: insertionIndex(for: chordset.listOrderKey))
+            case let (nil, chordset?):
+                chordsets.insert(chordset, at: insertionIndex(for: chordset.listOrderKey))
+            }
+            touched = true
+        }
+        guard touched else { return false }
+        // The list keeps its items (and so its scroll position) and redraws what is shown.
         listChanged(.reloaded(previousCount: previousCount))
         return true
     }

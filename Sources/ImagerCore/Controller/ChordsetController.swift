@@ -122,6 +122,23 @@ public final class ChordsetController {
         return chordset
     }
 
+    /// Appends a chordset made elsewhere (from a picture) as one undoable step, named after its
+    /// title ("Add “Sunset”"), and returns it as shown. Like `add(title:)`, its position is
+    /// provisional and the save places it at the end; its title goes through the one title
+    /// rule (a refused one becomes the default), and an id already in the list is replaced by
+    /// a fresh one. nil when read-only.
+    @discardableResult
+    public func add(_ made: Chordset) -> Chordset? {
+        guard !isReadOnly else { return nil }
+        let position = max(chordsets.last?.position ?? -1, storedMaxPosition ?? -1).rounded(.down) + 1
+        let title = (try? ChordsetTitle.accepted(made.title).get()) ?? Chordset.defaultTitle
+        let id = index(of: made.id) == nil && !pending.unsavedNewIDs.contains(made.id) ? made.id : UUID()
+        guard let chordset = Chordset(id: id, title: title, position: position, createdAt: made.createdAt,
+                                      updatedAt: made.updatedAt, chords: made.chords) else { return nil }
+        perform(.add(chordset), named: "Add “\(title)”")
+        return chordset
+    }
+
     /// Renames, by the one title rule (`ChordsetTitle.accepted`): the title is cleaned, and
     /// an empty or too long one is refused and the old title kept. A title an older version
     /// stored at more than the maximum may be edited as long as it does not grow.

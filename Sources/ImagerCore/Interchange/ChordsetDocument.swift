@@ -85,7 +85,7 @@ public enum ChordsetDocument {
         guard let list = document.chordsets else { throw fail("\"chordsets\" is missing") }
         guard list == .list else { throw fail("\"chordsets\" must be a list") }
         switch document.entries.problem {
-        case let .entry(reason)?: throw fail(reason)
+        case let .entry(problem)?: throw InterchangeError(file: file, chordsetProblem: problem)
         case let .lumi(problem)?: throw InterchangeError(file: file, lumiProblem: problem)
         case nil: return document.entries.contents
         }
@@ -126,7 +126,7 @@ public enum ChordsetDocument {
         var problem: Problem?
 
         enum Problem {
-            case entry(String)
+            case entry(ChordsetProblem)
             case lumi(LumiProblem)
         }
 
@@ -140,30 +140,31 @@ public enum ChordsetDocument {
             do {
                 let chordset = try check(fields, isObject: kind == .object, index: index)
                 contents.append(chordset, lumis: try LumiReading.check(fields.lumis, chordset: index))
-            } catch let error as EntryProblem {
-                problem = .entry(error.reason)
+            } catch let error as ChordsetProblem {
+                problem = .entry(error)
             } catch let error as LumiProblem {
                 problem = .lumi(error)
             } catch {
-                problem = .entry("\(error)")
+                preconditionFailure("check and LumiReading.check throw only their own problems: \(error)")
             }
         }
 
-        private mutating func check(_ fields: EntryFields, isObject: Bool, index: Int) throws(EntryProblem) -> Chordset {
-            var label = "chordsets[\(index)]"
-            guard isObject else { throw EntryProblem("\(label) must be an object") }
-            guard let rawTitle = fields.title else { throw EntryProblem("\(label) has no \"title\"") }
-            guard case let .text(title) = rawTitle else { throw EntryProblem("\(label): \"title\" must be text") }
-            label += " (“\(String(title.prefix(40)))”)"
+        private mutating func check(_ fields: EntryFields, isObject: Bool, index: Int) throws(ChordsetProblem) -> Chordset {
+            var title: String?
+            func problem(_ reason: ChordsetProblem.Reason) -> ChordsetProblem {
+                ChordsetProblem(index: index, title: title, reason: reason)
+            }
+            guard isObject else { throw problem(.notAnObject) }
+            guard let rawTitle = fields.title else { throw problem(.noTitle) }
+            guard case let .text(writtenTitle) = rawTitle else { throw problem(.titleNotText) }
+            title = String(writtenTitle.prefix(40))
 
             let id: UUID
             if let rawID = fields.id {
                 guard case let .text(text) = rawID, let parsed = UUID(uuidString: text) else {
-                    throw EntryProblem("\(label): \"id\" \(short(rawID)) is not a UUID")
+                    throw problem(.idNotUUID(found: short(rawID)))
                 }
-                guard seen.insert(parsed).inserted else {
-                    throw EntryProblem("\(label): duplicate id \(parsed.uuidString)")
-                }
+                guard seen.insert(parsed).inserted else { throw problem(.duplicateID(parsed.uuidString)) }
                 id = parsed
             } else {
                 id = UUID()
@@ -171,36 +172,31 @@ public enum ChordsetDocument {
             var createdAt = now
             if let rawCreated = fields.createdAt {
                 guard let seconds = rawCreated.number?.doubleValue, seconds.isFinite else {
-                    throw EntryProblem("\(label): \"createdAt\" must be a number of seconds since 1970")
+                    throw problem(.createdAtNotANumber)
                 }
                 createdAt = Date(timeIntervalSince1970: seconds)
             }
-            guard let rawChords = fields.chords else { throw EntryProblem("\(label) has no \"chords\"") }
-            guard rawChords == .list else { throw EntryProblem("\(label): \"chords\" must be a list") }
-            guard fields.colors.count == Chordset.chordCount else {
-                throw EntryProblem("\(label) has \(fields.colors.count) chords; a chordset has exactly \(Chordset.chordCount)")
-            }
+            guard let rawChords = fields.chords else { throw problem(.noChords) }
+            guard rawChords == .list else { throw problem(.chordsNotAList) }
+            guard fields.colors.count == Chordset.chordCount else { throw problem(.chordCount(fields.colors.count)) }
             var chords: [Chord] = []
             chords.reserveCapacity(Chordset.chordCount)
             for (slot, rawColor) in fields.colors.enumerated() {
-                guard let rawColor else {
-                    throw EntryProblem("\(label): chord \(slot + 1) must be an object with a \"color\"")
-                }
+                guard let rawColor else { throw problem(.chordNotAnObject(slot: slot)) }
                 guard case let .text(text) = rawColor, let color = RGBAColor(hex: text) else {
-                    throw EntryProblem("\(label): chord \(slot + 1) has the colour \(short(rawColor)); use #RRGGBB or #RRGGBBAA")
+                    throw problem(.badColor(slot: slot, found: short(rawColor)))
                 }
                 chords.append(Chord(color: color))
             }
             let acceptedTitle: String
-            switch ChordsetTitle.accepted(title) {
+            switch ChordsetTitle.accepted(writtenTitle) {
             case let .success(clean): acceptedTitle = clean
-            case .failure(.empty): throw EntryProblem("\(label) has an empty title")
-            case let .failure(.tooLong(length)):
-                throw EntryProblem("\(label) has a title of \(length) characters; a title has at most \(ChordsetTitle.maximumLength)")
+            case .failure(.empty): throw problem(.emptyTitle)
+            case let .failure(.tooLong(length)): throw problem(.titleTooLong(length: length))
             }
             guard let chordset = Chordset(id: id, title: acceptedTitle, position: Double(index),
                                           createdAt: createdAt, chords: chords) else {
-                throw EntryProblem("\(label) has \(chords.count) chords; a chordset has exactly \(Chordset.chordCount)")
+                throw problem(.chordCount(chords.count))
             }
             return chordset
         }
@@ -246,11 +242,6 @@ public enum ChordsetDocument {
                 try reader.read()
             }
         }
-    }
-
-    private struct EntryProblem: Error {
-        var reason: String
-        init(_ reason: String) { self.reason = reason }
     }
 
     static func short(_ value: JSONScalar) -> String {

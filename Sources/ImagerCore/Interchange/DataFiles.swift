@@ -16,6 +16,38 @@ public enum DataFiles {
         return installedDirectory(executable: executable).appendingPathComponent(seedFileName)
     }
 
+    /// Icon theme folders (holding `hicolor/…`) that GTK would not search by itself: the
+    /// repository's `data/icons` when running from a build folder, and `<prefix>/share/icons`
+    /// of a prefix that is not on `XDG_DATA_DIRS` (a moved or private install). The app adds
+    /// them to the icon theme, so its icon shows in the About dialog wherever it runs from.
+    public static func iconDirectories(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "imager")) -> [URL] {
+        let prefixIcons = installedDirectory(executable: executable)
+            .deletingLastPathComponent().appendingPathComponent("icons", isDirectory: true)
+        let candidates = candidateDirectories(environment: environment, executable: executable)
+            .map { $0.appendingPathComponent("icons", isDirectory: true) } + [prefixIcons]
+        var seen = Set<String>()
+        return candidates.filter { url in
+            let path = url.standardizedFileURL.path
+            guard seen.insert(path).inserted else { return false }
+            return FileManager.default.fileExists(atPath: url.appendingPathComponent("hicolor").path)
+        }
+    }
+
+    /// The folder of compiled translations (`<lang>/LC_MESSAGES/imager.mo`):
+    /// `IMAGER_LOCALE_DIR` if set, else `<prefix>/share/locale` of the install the binary
+    /// is in, found from the binary's own path so a moved prefix still finds it. Nil when
+    /// neither exists (a build folder without translations built: English).
+    public static func localeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "imager")) -> URL? {
+        if let override = environment["IMAGER_LOCALE_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        let installed = installedDirectory(executable: executable)
+            .deletingLastPathComponent().appendingPathComponent("locale", isDirectory: true)
+        return FileManager.default.fileExists(atPath: installed.path) ? installed : nil
+    }
+
     static func candidateDirectories(environment: [String: String], executable: URL) -> [URL] {
         var directories: [URL] = []
         if let override = environment["IMAGER_DATA_DIR"], !override.isEmpty {

@@ -5,6 +5,8 @@ public struct InterchangeError: Error, Equatable, CustomStringConvertible {
     public var reason: String
     /// Set when a lumi was refused: where it is and why, as a value (`reason` says the same).
     public var lumiProblem: LumiProblem?
+    /// Set when a chordset entry was refused: which and why, as a value.
+    public var chordsetProblem: ChordsetProblem?
 
     public init(file: String, reason: String) {
         self.file = file
@@ -15,6 +17,12 @@ public struct InterchangeError: Error, Equatable, CustomStringConvertible {
         self.file = file
         self.reason = lumiProblem.description
         self.lumiProblem = lumiProblem
+    }
+
+    public init(file: String, chordsetProblem: ChordsetProblem) {
+        self.file = file
+        self.reason = chordsetProblem.description
+        self.chordsetProblem = chordsetProblem
     }
 
     public var description: String { "\(file): \(reason)" }

@@ -55,6 +55,10 @@ public struct ChangeLog: Sendable {
         /// write transaction, after every chordset stored by then (another program may have
         /// appended meanwhile), so rows from two writers never interleave.
         public var placedAtEnd: Bool
+        /// Which fields were edited here: a save writes only those (and the updated time),
+        /// so a field another machine changed meanwhile keeps its merged value.
+        public var titleChanged = false
+        public var positionChanged = false
 
         init(_ chordset: Chordset, isNew: Bool, placedAtEnd: Bool) {
             id = chordset.id
@@ -103,19 +107,35 @@ public struct ChangeLog: Sendable {
         }
     }
 
-    /// The chordset's row changed (title, position or updated time). `placedAtEnd: false`
-    /// when the change chose an explicit position (a move).
-    public mutating func rowChanged(_ chordset: Chordset, placedExplicitly: Bool = false) {
+    /// Which of a row's own fields an edit set (the updated time is always written).
+    public struct RowFields: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let title = RowFields(rawValue: 1)
+        public static let position = RowFields(rawValue: 2)
+    }
+
+    /// The chordset's row changed: the fields in `changing`, and its updated time.
+    /// `placedExplicitly` when the change chose an explicit position (a move), so the save
+    /// no longer places it at the end.
+    public mutating func rowChanged(_ chordset: Chordset, changing fields: RowFields = [.title, .position],
+                                    placedExplicitly: Bool = false) {
+        var row: ChordsetRow
         switch changes[.chordset(chordset.id)] {
         case let .chordset(old)?:
-            changes[.chordset(chordset.id)] = .chordset(ChordsetRow(
-                chordset, isNew: old.isNew, placedAtEnd: old.placedAtEnd && !placedExplicitly))
+            row = ChordsetRow(chordset, isNew: old.isNew, placedAtEnd: old.placedAtEnd && !placedExplicitly)
+            row.titleChanged = old.titleChanged
+            row.positionChanged = old.positionChanged
         case .deleted?:
             // Deleted, then restored and edited: written whole again.
             inserted(chordset)
+            return
         default:
-            changes[.chordset(chordset.id)] = .chordset(ChordsetRow(chordset, isNew: false, placedAtEnd: false))
+            row = ChordsetRow(chordset, isNew: false, placedAtEnd: false)
         }
+        row.titleChanged = row.titleChanged || fields.contains(.title)
+        row.positionChanged = row.positionChanged || fields.contains(.position)
+        changes[.chordset(chordset.id)] = .chordset(row)
     }
 
     /// One chord's colour changed; the row's updated time changed with it.
@@ -124,7 +144,7 @@ public struct ChangeLog: Sendable {
             inserted(chordset)
             return
         }
-        rowChanged(chordset)
+        rowChanged(chordset, changing: [])
         changes[.chord(chordset.id, slot: slot)] = .chord(chordset.color(at: slot))
     }
 
@@ -132,7 +152,7 @@ public struct ChangeLog: Sendable {
     /// moved to another place in the order is written, each that went is deleted, and the
     /// rest are not touched. The row's updated time changed with them.
     public mutating func lumisChanged(_ chordset: Chordset, slot: Int, from old: [Lumi], to new: [Lumi]) {
-        rowChanged(chordset)
+        rowChanged(chordset, changing: [])
         var oldPlaces: [UUID: (order: Int, lumi: Lumi)] = [:]
         for (order, lumi) in old.enumerated() { oldPlaces[lumi.id] = (order, lumi) }
         var kept = Set<UUID>()

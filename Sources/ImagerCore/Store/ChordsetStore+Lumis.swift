@@ -41,7 +41,7 @@ extension ChordsetStore {
                 let rows = try Row.fetchCursor(db, sql: """
                     SELECT ch.chordset_id, \(Self.lumiColumns)
                     FROM lumi l JOIN chord ch ON ch.id = l.chord_id
-                    ORDER BY l.chord_id, l.ord
+                    ORDER BY l.chord_id, l.ord, l.id
                     """)
                 while let row = try rows.next() {
                     guard let text = String.fromDatabaseValue(row[0]), let id = UUID(uuidString: text) else { continue }
@@ -88,11 +88,13 @@ extension ChordsetStore {
     /// The lumi columns as `place` reads them, after any columns of its own.
     static let lumiColumns = "ch.slot, l.rowid, l.id, l.shape, l.x, l.y, l.size, l.rotation, l.glow, l.color"
 
+    /// Equal `ord`s (two machines each put a lumi in one place of a chord, and sync merged
+    /// both) are ordered by the lumi's id, so every machine shows the same order.
     private static let selectLumisOfChordset = """
         SELECT \(lumiColumns)
         FROM chord ch JOIN lumi l ON l.chord_id = ch.id
         WHERE ch.chordset_id = ?
-        ORDER BY ch.slot, l.ord
+        ORDER BY ch.slot, l.ord, l.id
         """
 
     /// Reads one row of `lumiColumns` starting at column `first`, and appends its lumi to its

@@ -11,6 +11,9 @@ public struct WriteResult: Sendable, Equatable {
     /// Chordsets edited here but deleted by another program meanwhile: the delete won, and
     /// nothing of them was written.
     public var goneElsewhere: Set<UUID> = []
+    /// Chordsets put back (an undone delete) whose id a saved delete had already retired for
+    /// good (`Registers`: a tombstone is permanent): stored again under a new id, old to new.
+    public var reidentified: [UUID: UUID] = [:]
 }
 
 /// The writes: one transaction each, and every rule that keeps the store whole (positions,
@@ -20,10 +23,20 @@ extension ChordsetStore {
     /// transaction rolls back) and the caller keeps its changes.
     public func write(_ changes: [ChangeLog.Record: ChangeLog.Change]) throws(StoreError) -> WriteResult {
         do {
+            let now = now()
             return try writer.writeWithoutTransaction { db in
                 var result = WriteResult()
                 try db.inTransaction(.immediate) {
+                    let (changes, reidentified) = try Self.reidentifyingRetired(changes, in: db)
+                    // What sync publishes is what this write changed in the tables: read
+                    // before, read after, and the difference goes out in the same transaction.
+                    let keys = Self.syncKeys(of: changes)
+                    let before = try LocalChangeRecorder.snapshot(keys, db)
                     result = try Self.apply(changes, in: db)
+                    result.reidentified = reidentified
+                    var recorder = try LocalChangeRecorder(db, now: now)
+                    try recorder.recordDifferences(from: before, keys: keys)
+                    try recorder.finish()
                     return .commit
                 }
                 return result
@@ -31,6 +44,47 @@ extension ChordsetStore {
         } catch {
             throw Self.map(error, operation: "save", path: path)
         }
+    }
+
+    /// The records a write touches, as sync names them: chordsets (with their chords) first,
+    /// then lumis, so a lumi's new chordset is in the tables when it is compared.
+    static func syncKeys(of changes: [ChangeLog.Record: ChangeLog.Change]) -> [SyncRecordKey] {
+        var chordsets = Set<UUID>(), lumis = Set<UUID>()
+        for record in changes.keys {
+            switch record {
+            case let .chordset(id), let .chord(id, _): chordsets.insert(id)
+            case let .lumi(_, lumi): lumis.insert(lumi)
+            }
+        }
+        return chordsets.sorted { $0.uuidString < $1.uuidString }.map(SyncRecordKey.chordset)
+            + lumis.sorted { $0.uuidString < $1.uuidString }.map(SyncRecordKey.lumi)
+    }
+
+    /// A chordset that comes back (undo of a saved delete) under an id whose delete is
+    /// permanent gets a new id, with its chords and lumis.
+    static func reidentifyingRetired(_ changes: [ChangeLog.Record: ChangeLog.Change], in db: Database) throws
+        -> ([ChangeLog.Record: ChangeLog.Change], [UUID: UUID]) {
+        var renamed: [UUID: UUID] = [:]
+        for case let (.chordset(id), .chordset(row)) in changes where row.isNew {
+            if try LocalChangeRecorder.isRetiredForGood(id, db) { renamed[id] = UUID() }
+        }
+        guard !renamed.isEmpty else { return (changes, [:]) }
+        var remapped: [ChangeLog.Record: ChangeLog.Change] = [:]
+        for (record, change) in changes {
+            switch (record, change) {
+            case let (.chordset(id), .chordset(row)) where renamed[id] != nil:
+                var row = row
+                row.id = renamed[id]!
+                remapped[.chordset(row.id)] = .chordset(row)
+            case let (.chord(id, slot), _) where renamed[id] != nil:
+                remapped[.chord(renamed[id]!, slot: slot)] = change
+            case let (.lumi(id, lumi), _) where renamed[id] != nil:
+                remapped[.lumi(renamed[id]!, lumi: lumi)] = change
+            default:
+                remapped[record] = change
+            }
+        }
+        return (remapped, renamed)
     }
 
     static func apply(_ changes: [ChangeLog.Record: ChangeLog.Change], in db: Database) throws -> WriteResult {
@@ -68,13 +122,18 @@ extension ChordsetStore {
             next = position.rounded(.down) + 1
         }
 
+        // Only the fields edited here are written, so a field another machine (or program)
+        // changed meanwhile keeps its value: a colour change does not undo a rename.
         let updateChordset = try db.cachedStatement(sql: """
-            UPDATE chordset SET title = ?, position = ?, updated_at = ? WHERE id = ?
+            UPDATE chordset SET title = CASE WHEN ? THEN ? ELSE title END,
+                position = CASE WHEN ? THEN ? ELSE position END, updated_at = ? WHERE id = ?
             """)
         let insertChordset = try db.cachedStatement(sql: insertChordsetSQL)
         for row in rows {
             let key = row.id.uuidString
-            try updateChordset.execute(arguments: [row.title, row.position, row.updatedAt.timeIntervalSince1970, key])
+            let writesTitle = row.isNew || row.titleChanged, writesPosition = row.isNew || row.positionChanged
+            try updateChordset.execute(arguments: [writesTitle, row.title, writesPosition, row.position,
+                                                   row.updatedAt.timeIntervalSince1970, key])
             if db.changesCount == 0 {
                 guard row.isNew else {
                     result.goneElsewhere.insert(row.id)
@@ -176,7 +235,8 @@ extension ChordsetStore {
             return try writer.writeWithoutTransaction { db in
                 var stored: [Chordset] = []
                 try db.inTransaction(.immediate) {
-                    stored = try Self.append(chordsets, in: db, alsoTaken: alsoTaken, after: shownLast, progress: progress, shouldStop: shouldStop)
+                    stored = try Self.append(chordsets, in: db, alsoTaken: alsoTaken, after: shownLast, now: now(),
+                                         progress: progress, shouldStop: shouldStop)
                     return .commit
                 }
                 return stored
@@ -186,8 +246,12 @@ extension ChordsetStore {
         }
     }
 
+    /// `asSeed`: the starter chordsets, stamped `Stamp.seed` with lumi ids made from their
+    /// chordset's, so every freshly seeded machine holds the same records and any real edit wins.
     static func append(_ contents: ChordsetsWithLumis, in db: Database, alsoTaken: Set<UUID> = [], after shownLast: Double? = nil,
+                       asSeed: Bool = false, now: Date = Date(),
                        progress: ((Int) -> Void)? = nil, shouldStop: (() -> Bool)? = nil) throws -> [Chordset] {
+        var recorder = try LocalChangeRecorder(db, now: now)
         let chordsets = contents.chordsets
         let storedLast = try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset") ?? -1
         var next = max(storedLast, shownLast ?? -1) + 1
@@ -208,8 +272,11 @@ extension ChordsetStore {
             case let .success(title): chordset.title = title
             case let .failure(refusal): throw StoreError.refused(index: offset, refusal)
             }
-            // Taken in the store, or earlier in this same list (a hand-made seed may repeat one).
-            if try alsoTaken.contains(chordset.id) || !taken.insert(chordset.id).inserted || Bool.fetchOne(exists, arguments: [chordset.id.uuidString]) ?? false {
+            // Taken in the store, or earlier in this same list (a hand-made seed may repeat one),
+            // or retired by a delete (here or on another machine).
+            if try alsoTaken.contains(chordset.id) || !taken.insert(chordset.id).inserted
+                || Bool.fetchOne(exists, arguments: [chordset.id.uuidString]) ?? false
+                || LocalChangeRecorder.isRetiredForGood(chordset.id, db) {
                 chordset = chordset.withNewID()
                 taken.insert(chordset.id)
             }
@@ -220,20 +287,40 @@ extension ChordsetStore {
                 key, chordset.title, chordset.position,
                 chordset.createdAt.timeIntervalSince1970, chordset.updatedAt.timeIntervalSince1970,
             ])
+            let stamp: Stamp? = asSeed ? .seed : nil
+            try recorder.record(.chordset(chordset.id), fields: SyncValues.fields(
+                title: chordset.title, position: chordset.position, created: chordset.createdAt.timeIntervalSince1970,
+                updated: chordset.updatedAt.timeIntervalSince1970, colors: chordset.chords.map(\.color)), stamp: stamp)
             let lumis = contents.lumis[offset]
             for slot in 0..<Chordset.chordCount {
                 try insertChord.execute(arguments: [key, slot, Int64(chordset.color(at: slot).packed)])
                 let chord = db.lastInsertedRowID
                 for (order, lumi) in lumis[slot].enumerated() {
                     if let refusal = lumi.refusal { throw StoreError.refusedLumi(index: offset, slot: slot, lumi: order, refusal) }
-                    try insertLumi.insert(lumi, chord: chord, order: order)
+                    let id = asSeed ? Self.seedLumiID(chordset.id, slot: slot, order: order) : UUID()
+                    try insertLumi.insert(lumi, id: id, chord: chord, order: order)
+                    let placed = Lumi(id: id, shape: lumi.shape, x: lumi.x, y: lumi.y, size: lumi.size,
+                                  rotation: lumi.rotation, color: lumi.color, glow: lumi.glow)
+                    try recorder.record(.lumi(id), fields: [SyncField.lumi: SyncValues.text(SyncValues.LumiPlacement(
+                        chordset: chordset.id, slot: slot, order: order, lumi: placed))], stamp: stamp)
                 }
             }
             stored.append(chordset)
         }
         if shouldStop?() == true { throw StoreError.cancelled }
+        try recorder.finish()
         progress?(chordsets.count)
         return stored
+    }
+
+    /// The same id for the same starter lumi on every machine: the chordset's id with the
+    /// slot and order folded into its last bytes.
+    static func seedLumiID(_ chordset: UUID, slot: Int, order: Int) -> UUID {
+        var bytes = chordset.uuid
+        bytes.13 ^= 0xA5
+        bytes.14 ^= UInt8(slot + 1)
+        bytes.15 ^= UInt8(order + 1)
+        return UUID(uuid: bytes)
     }
 }
 

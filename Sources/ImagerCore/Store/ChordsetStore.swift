@@ -11,17 +11,20 @@ public final class ChordsetStore: Sendable {
     /// nil for an in-memory store.
     public let path: String?
     let writer: any DatabaseWriter
+    /// The wall clock that stamps this store's edits for sync (tests give machines skewed ones).
+    let now: @Sendable () -> Date
 
-    private init(path: String?, writer: any DatabaseWriter) {
+    private init(path: String?, writer: any DatabaseWriter, now: @escaping @Sendable () -> Date = Date.init) {
         self.path = path
         self.writer = writer
+        self.now = now
     }
 
     // MARK: Opening
 
     /// Opens (creating if needed) the database at `url` and migrates it.
     /// An unreadable file, or one written by a newer Imager, is reported and left untouched.
-    public static func open(at url: URL) throws(StoreError) -> ChordsetStore {
+    public static func open(at url: URL, now: @escaping @Sendable () -> Date = Date.init) throws(StoreError) -> ChordsetStore {
         let path = url.path
         let directory = url.deletingLastPathComponent()
         do {
@@ -38,7 +41,7 @@ public final class ChordsetStore: Sendable {
             // prepareDatabase ran; FULL again, so a save that reported success survives a power cut.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             try StoreSchema.migrator.migrate(pool)
-            return ChordsetStore(path: path, writer: pool)
+            return ChordsetStore(path: path, writer: pool, now: now)
         } catch {
             throw map(error, operation: "open the database", path: path)
         }
@@ -63,7 +66,7 @@ public final class ChordsetStore: Sendable {
     /// An in-memory store has only itself.
     public func openAnotherConnection() throws(StoreError) -> ChordsetStore {
         guard let path else { return self }
-        return try Self.open(at: URL(fileURLWithPath: path))
+        return try Self.open(at: URL(fileURLWithPath: path), now: now)
     }
 
     /// Whether a write waits (up to 10 s) for another program that is writing, or fails at
@@ -82,11 +85,11 @@ public final class ChordsetStore: Sendable {
     static let busyTimeoutMilliseconds = 10_000
 
     /// A private database in memory, like the original app's `inMemory` option.
-    public static func inMemory() -> ChordsetStore {
+    public static func inMemory(now: @escaping @Sendable () -> Date = Date.init) -> ChordsetStore {
         do {
             let queue = try DatabaseQueue(configuration: configuration())
             try StoreSchema.migrator.migrate(queue)
-            return ChordsetStore(path: nil, writer: queue)
+            return ChordsetStore(path: nil, writer: queue, now: now)
         } catch {
             // Only reachable if SQLite cannot allocate a fresh in-memory database.
             preconditionFailure("cannot create an in-memory database: \(error)")
@@ -141,6 +144,19 @@ public final class ChordsetStore: Sendable {
     public func load() throws(StoreError) -> LoadedChordsets {
         do {
             return try writer.read { db in try Self.fetchAll(db) }
+        } catch {
+            throw Self.map(error, operation: "read the chordsets", path: path)
+        }
+    }
+
+    /// The chordsets with these ids that the store holds (readable ones), in no set order:
+    /// what a sync round changed, for the open window.
+    public func load(ids: Set<UUID>) throws(StoreError) -> [Chordset] {
+        guard !ids.isEmpty else { return [] }
+        // UUID strings are hex digits and dashes only: safe to write into the SQL.
+        let list = ids.map { "'\($0.uuidString)'" }.joined(separator: ",")
+        do {
+            return try writer.read { db in try Self.fetch(db, where: "WHERE c.id IN (\(list))", expectedCount: ids.count).chordsets }
         } catch {
             throw Self.map(error, operation: "read the chordsets", path: path)
         }
@@ -277,7 +293,7 @@ public final class ChordsetStore: Sendable {
                     guard try String.fetchOne(db, sql: "SELECT value FROM app_state WHERE key = ?",
                                               arguments: [StoreSchema.seededKey]) == nil else { return .commit }
                     let chordsets = try makeSeed()
-                    seeded = try Self.append(chordsets, in: db).count
+                    seeded = try Self.append(chordsets, in: db, asSeed: true).count
                     try db.execute(sql: "INSERT INTO app_state (key, value) VALUES (?, ?)",
                                    arguments: [StoreSchema.seededKey, ISO8601DateFormatter().string(from: Date())])
                     return .commit

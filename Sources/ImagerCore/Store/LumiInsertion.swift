@@ -18,11 +18,12 @@ struct LumiInsertion {
         connection = db.sqliteConnection!
     }
 
-    /// Inserts `lumi` under a fresh id (an import never keeps one). The caller has checked it.
-    mutating func insert(_ lumi: Lumi, chord: Int64, order: Int) throws {
+    /// Inserts `lumi` under `id` (an import never keeps a file's: the caller passes a fresh
+    /// one, or the seed's fixed one). The caller has checked it.
+    mutating func insert(_ lumi: Lumi, id: UUID, chord: Int64, order: Int) throws {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
-        Self.write(UUID(), into: &idText)
+        Self.write(id, into: &idText)
         let shape = lumi.shape.rawValue
         let code: Int32 = idText.withUnsafeBufferPointer { id in
             sqlite3_bind_text(handle, 1, UnsafeRawPointer(id.baseAddress!).assumingMemoryBound(to: CChar.self), 36, Self.transient)

@@ -51,6 +51,36 @@ enum StoreSchema {
                 CREATE INDEX lumi_by_chord ON lumi(chord_id, ord);
                 """)
         }
+        // Sync (see Sources/ImagerCore/Sync): the merged registers of every record, what is
+        // waiting to be published, how far each other device's files were read, and changes
+        // stamped too far in the future to apply yet. Rows already stored get registers
+        // stamped at their own updated time, by this device, so a real edit elsewhere that is
+        // newer wins, and nothing is published until a sync folder is chosen.
+        migrator.registerMigration("v3-sync") { db in
+            try db.execute(sql: """
+                CREATE TABLE sync_register (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    -- For lumi records: the chordset the lumi's value places it in.
+                    owner TEXT,
+                    body TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX sync_register_by_owner ON sync_register(owner) WHERE owner IS NOT NULL;
+                CREATE TABLE sync_outbox (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    line TEXT NOT NULL
+                );
+                CREATE TABLE sync_read (
+                    device TEXT NOT NULL,
+                    file TEXT NOT NULL,
+                    bytes INTEGER NOT NULL,
+                    PRIMARY KEY (device, file)
+                ) WITHOUT ROWID;
+                CREATE TABLE sync_pending (
+                    line TEXT PRIMARY KEY NOT NULL
+                ) WITHOUT ROWID;
+                """)
+            try SyncTables.registerExistingRows(db)
+        }
         return migrator
     }
 

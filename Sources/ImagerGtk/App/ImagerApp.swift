@@ -9,6 +9,7 @@ public enum ImagerApp {
     /// for something else; returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         StartupTrace.mark("run")
+        Translation.setUp()
         let application = ImagerApplication(store: .user)
         return application.run(arguments: arguments)
     }

@@ -56,6 +56,10 @@ final class ImagerApplication {
         notices = startup.notices
         StartupTrace.mark("store-opened")
         Stylesheet.install()
+        if let display = gdk_display_get_default() {
+            let theme = gtk_icon_theme_get_for_display(display)
+            for folder in DataFiles.iconDirectories() { gtk_icon_theme_add_search_path(theme, folder.path) }
+        }
         StartupTrace.mark("stylesheet")
         colorScheme = ColorScheme(connection: g_application_get_dbus_connection(cgtk_gapplication(application)))
         installAppActions()

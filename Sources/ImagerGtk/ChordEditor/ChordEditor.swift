@@ -203,7 +203,9 @@ final class ChordEditor {
 
     private func chooseLumiColor() {
         guard let selected = state.selected else { return }
-        ChordColorDialog.present(over: window, title: "Lumi Colour", initial: selected.color) { [weak self] color in
+        let neighbours = controller.chordset(id: chordsetID)?.chords.map(\.color) ?? []
+        ChordColorDialog.present(over: window, title: "Lumi Colour", initial: selected.color,
+                                 neighbours: neighbours) { [weak self] color in
             guard let self else { return }
             self.apply(self.state.setColor(color))
         }
@@ -212,7 +214,8 @@ final class ChordEditor {
     private func chooseBackground() {
         guard let chordset = controller.chordset(id: chordsetID) else { return }
         ChordColorDialog.present(over: window, title: "Background of Chord \(slot + 1)",
-                                 initial: chordset.color(at: slot)) { [weak self] color in
+                                 initial: chordset.color(at: slot),
+                                 neighbours: chordset.chords.map(\.color)) { [weak self] color in
             guard let self else { return }
             self.controller.setColor(color, slot: self.slot, of: self.chordsetID)
             self.continuation = nil

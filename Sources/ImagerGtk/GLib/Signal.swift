@@ -63,6 +63,16 @@ enum Signal {
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
 
+    /// `void (*)(monitor, file, other_file, event, data)`: a GFileMonitor's changed.
+    @discardableResult
+    static func connectFileChanged(_ monitor: some ObjectPointer,
+                                   _ handler: @escaping @MainActor (GFileMonitorEvent) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, _, _, event, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor (GFileMonitorEvent) -> Void>.from(data)(event) }
+        }
+        return connect(monitor, "changed", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
     /// `gboolean (*)(instance, data)`: close-request.
     @discardableResult
     static func connectBool(_ instance: some ObjectPointer, _ name: String,
@@ -113,6 +123,19 @@ enum Signal {
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
 
+    /// `gboolean (*)(instance, const GValue *, double x, double y, data)`: GtkDropTarget's drop.
+    /// Return true when the drop was taken.
+    @discardableResult
+    static func connectDrop(_ instance: some ObjectPointer, _ name: String,
+                            _ handler: @escaping @MainActor (UnsafePointer<GValue>) -> Bool) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = {
+            _, value, _, _, data in
+            guard let value else { return 0 }
+            return MainActor.assumeIsolated { SignalClosure<@MainActor (UnsafePointer<GValue>) -> Bool>.from(data)(value) ? 1 : 0 }
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
     /// `gboolean (*)(instance, guint keyval, guint keycode, GdkModifierType, data)`: key-pressed.
     @discardableResult
     static func connectKey(_ instance: some ObjectPointer, _ name: String,
@@ -122,5 +145,22 @@ enum Signal {
             MainActor.assumeIsolated { SignalClosure<@MainActor (UInt32, GdkModifierType) -> Bool>.from(data)(keyval, state) ? 1 : 0 }
         }
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+    /// `gboolean (*)(instance, int x, int y, gboolean keyboard, GtkTooltip *, data)`:
+    /// query-tooltip. The handler returns the text to show, or nil for no tooltip. Asked only
+    /// when a tooltip is about to show, so a row pays nothing for it at bind, and the text
+    /// does not become the widget's accessible description as a set tooltip would.
+    @discardableResult
+    static func connectTooltip(_ instance: some ObjectPointer, _ handler: @escaping @MainActor () -> String?) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Int32, Int32, gboolean, OpaquePointer?, gpointer?) -> gboolean = {
+            _, _, _, _, tooltip, data in
+            MainActor.assumeIsolated {
+                guard let tooltip, let text = SignalClosure<@MainActor () -> String?>.from(data)() else { return 0 }
+                gtk_tooltip_set_text(tooltip, text)
+                return 1
+            }
+        }
+        gtk_widget_set_has_tooltip(instance.raw.assumingMemoryBound(to: GtkWidget.self), 1)
+        return connect(instance, "query-tooltip", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
 }

@@ -4,7 +4,7 @@ import ImagerDrawing
 
 /// One chord of a row: the chord's colour in a rounded square with its lumis over it, drawn
 /// by `ChordPainter` (the one chord renderer), which screen readers announce as a button
-/// ("Chord 3: #E99057"). Clicks and keys are handled by the `ChordStrip` that holds the eight
+/// ("Chord 3: orange, #E99057"). Clicks and keys are handled by the `ChordStrip` that holds the eight
 /// cells, so a row carries two controllers, not sixteen.
 final class ChordCell {
     static let size: Int32 = 36
@@ -36,6 +36,7 @@ final class ChordCell {
         gtk_widget_set_focusable(widget, 1)
         widget.addCSSClasses("chord-cell")
         gtk_widget_set_cursor_from_name(widget, "pointer")
+        Signal.connectTooltip(widget) { [weak self] in self?.color.map(Self.tooltip) }
 
         let draw: GtkDrawingAreaDrawFunc = { area, cairo, width, height, data in
             MainActor.assumeIsolated {
@@ -69,9 +70,15 @@ final class ChordCell {
         rendered = nil
     }
 
-    /// "Chord 3: #E99057": which chord (1-based) and its colour.
+    /// "Chord 3: orange, #E99057": which chord (1-based), its colour in words for those who
+    /// cannot see it, and in hex for those who match colours by number.
     static func accessibleLabel(slot: Int, color: RGBAColor) -> String {
-        "Chord \(slot + 1): \(color.hex)"
+        tr("Chord {number}: {colour}", ["number": String(slot + 1), "colour": tooltip(color)])
+    }
+
+    /// "orange, #E99057": the colour in words and in hex.
+    static func tooltip(_ color: RGBAColor) -> String {
+        tr("{colour name}, {hex}", ["colour name": ColorName(color).text, "hex": color.hex])
     }
 
     /// GTK records these calls and replays them every time the cell is painted, which is

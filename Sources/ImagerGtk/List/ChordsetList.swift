@@ -46,12 +46,17 @@ final class ChordsetList {
 
         let single = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model.store))))!
         selection = single
+        // No row looks selected until the person moves to one (issue 13): the selection
+        // follows the focus once they have pressed a key or clicked (`selectsOnFocus`).
+        gtk_single_selection_set_autoselect(single, 0)
+        gtk_single_selection_set_can_unselect(single, 1)
+        gtk_single_selection_set_selected(single, guint(GTK_INVALID_LIST_POSITION))  // made with the first selected
         let factory = gtk_signal_list_item_factory_new()!
         listView = gtk_list_view_new(cgtk_selection_model(UnsafeMutableRawPointer(single)), factory)
         g_object_ref_sink(listView)
         listView.addCSSClasses("chordset-list")
         gtk_list_view_set_show_separators(cgtk_list_view(listView), 1)
-        listView.setAccessibleLabel("Chordsets")
+        listView.setAccessibleLabel(tr("Chordsets"))
 
         scrolledWindow = gtk_scrolled_window_new()
         g_object_ref_sink(scrolledWindow)
@@ -60,9 +65,9 @@ final class ChordsetList {
         gtk_widget_set_vexpand(scrolledWindow, 1)
 
         let menu = g_menu_new()!
-        g_menu_append(menu, "Rename", WindowAction.renameChordset.detailedName)
-        g_menu_append(menu, "Delete", WindowAction.deleteChordset.detailedName)
-        g_menu_append(menu, "Export Palette…", WindowAction.exportPalette.detailedName)
+        g_menu_append(menu, tr("Rename"), WindowAction.renameChordset.detailedName)
+        g_menu_append(menu, tr("Delete"), WindowAction.deleteChordset.detailedName)
+        g_menu_append(menu, tr("Export Palette…"), WindowAction.exportPalette.detailedName)
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)
@@ -159,6 +164,28 @@ final class ChordsetList {
         }
     }
 
+    /// Puts the focus on the selected row, or the first, announced by its title; false with
+    /// no rows. A row not bound yet (scrolled far away) gets the focus once GTK binds it.
+    @discardableResult
+    func focusRow(at chosen: Int? = nil) -> Bool {
+        guard controller.count > 0 else { return false }
+        let position = min(chosen ?? selectedPosition ?? 0, controller.count - 1)
+        scrollTo(position: position)
+        if let row = boundRow(at: position) {
+            row.focus()
+        } else {
+            MainLoop.idle { [weak self] in self?.boundRow(at: position)?.focus() }
+        }
+        return true
+    }
+
+    /// Whether the keyboard focus is in the row at `position`.
+    func hasFocus(at position: Int) -> Bool {
+        guard let row = boundRow(at: position), let root = gtk_widget_get_root(listView),
+              let focus = gtk_root_get_focus(root), let item = gtk_widget_get_parent(row.widget) else { return false }
+        return focus == item || gtk_widget_is_ancestor(focus, item) != 0
+    }
+
     func boundRow(at position: Int) -> ChordsetRow? {
         rows.values.first { $0.chordsetID != nil && $0.position == position }
     }
@@ -188,9 +215,13 @@ final class ChordsetList {
         }
     }
 
+    /// False until the person first presses a key or clicks in the window: the focus GTK
+    /// puts in the list at launch selects nothing.
+    var selectsOnFocus = false
+
     /// The focus moved into the row at `position`: select it, unless it already is.
     func focusDidEnter(position: Int) {
-        guard position != selectedPosition else { return }
+        guard selectsOnFocus, position != selectedPosition else { return }
         // Once GTK has finished moving the focus: changing the selection moves it again.
         MainLoop.idle { [weak self] in
             guard let self, position != self.selectedPosition, position < self.controller.count else { return }

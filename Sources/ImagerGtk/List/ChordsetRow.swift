@@ -13,6 +13,10 @@ final class ChordsetRow {
     /// Borrowed from here down: the row's widget tree, owned by the list item.
     var widget: Widget { container.widget }
     private var menu: Widget?
+    /// Borrowed: the Delete button a swipe reveals, made on the first swipe.
+    private var deleteButton: Widget?
+    /// The title the accessible names were last set for.
+    private var namedTitle: String?
 
     let title: TitleEditor
     let chords: ChordStrip
@@ -34,6 +38,9 @@ final class ChordsetRow {
         chords = ChordStrip(in: container)
 
         swipe = SwipeToDelete(row: container)
+        // A chordset always has eight chords; the description says what the group holds.
+        cgtk_accessible_set_description(cgtk_accessible(container.widget),
+                                        trn("{count} chord", "{count} chords", Chordset.chordCount))
         connectBehaviour()
     }
 
@@ -91,8 +98,9 @@ final class ChordsetRow {
     private func makeUnderlay() -> Widget {
         let underlay = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
         underlay.addCSSClasses("swipe-underlay")
-        let deleteButton = Widgets.textButton("Delete", classes: "swipe-delete")
-        deleteButton.setAccessibleLabel("Delete")
+        let deleteButton = Widgets.textButton(tr("Delete"), classes: "swipe-delete")
+        self.deleteButton = deleteButton
+        deleteButton.setAccessibleLabel(Self.deleteLabel(namedTitle ?? ""))
         gtk_widget_set_hexpand(deleteButton, 1)
         gtk_widget_set_halign(deleteButton, GTK_ALIGN_END)
         gtk_widget_set_size_request(deleteButton, Int32(SwipeToDelete.revealWidth), -1)
@@ -123,6 +131,33 @@ final class ChordsetRow {
         }
         title.show(chordset.title)
         chords.show(chordset, lumis: lumis, read: read)
+        if chordset.title != namedTitle { name(after: chordset.title) }
+    }
+
+    /// The row is announced by its title, as the list item from GTK 4.12 on; the Delete
+    /// button says which chordset it deletes.
+    private func name(after title: String) {
+        namedTitle = title
+        widget.setAccessibleLabel(title)
+        cgtk_list_item_set_accessible_label(listItem, title)
+        // GTK 4.8 has no call for it, but its list item widget (the row's parent, which
+        // takes the focus) is accessible like any widget: name it too, or a screen reader
+        // moving from row to row hears nothing.
+        if let item = gtk_widget_get_parent(widget) { item.setAccessibleLabel(title) }
+        deleteButton?.setAccessibleLabel(Self.deleteLabel(title))
+    }
+
+    /// Focuses the row itself (GTK's list item), not one of its cells.
+    /// The row's own focus controller does not see its parent take the focus, so the list
+    /// is told here.
+    func focus() {
+        guard let item = gtk_widget_get_parent(widget), gtk_widget_grab_focus(item) != 0, let position else { return }
+        list?.focusDidEnter(position: position)
+    }
+
+    /// "Delete “Warm”".
+    static func deleteLabel(_ title: String) -> String {
+        tr("Delete “{title}”", ["title": title])
     }
 
     func clear() {

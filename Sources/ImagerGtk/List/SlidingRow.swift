@@ -66,61 +66,127 @@ final class SlidingRow {
         return children
     }
 
-    fileprivate func measure(_ orientation: GtkOrientation, minimum: inout Int32, natural: inout Int32) {
-        let children = lineChildren
-        minimum = 0
-        natural = 0
-        for child in children {
-            var childMinimum: Int32 = 0, childNatural: Int32 = 0
-            gtk_widget_measure(child, orientation, -1, &childMinimum, &childNatural, nil, nil)
-            if orientation == GTK_ORIENTATION_HORIZONTAL {
-                minimum += childMinimum
-                natural += childNatural
-            } else {
-                minimum = max(minimum, childMinimum)
-                natural = max(natural, childNatural)
-            }
-        }
-        let padding = orientation == GTK_ORIENTATION_HORIZONTAL
-            ? 2 * inset.horizontal + spacing * Int32(max(children.count - 1, 0))
-            : 2 * inset.vertical
-        minimum += padding
-        natural += padding
+    // MARK: Layout on one line or two (issue 13)
+
+    /// Below this much room for the title on the cells' line, the cells go under the title.
+    static let narrowTitleWidth: Int32 = 120
+    /// Beyond this width the row's content stops growing and stays centred, so the cells do
+    /// not end up a screen away from their title on a wide window.
+    static let maximumContentWidth: Int32 = 760
+    /// Between the title and the cells under it.
+    private static let lineGap: Int32 = 4
+
+    /// What the children need: the title (the children that expand) and the cells (the rest).
+    private struct Needs {
+        var titleMinimum: Int32 = 0, titleNatural: Int32 = 0, titleHeight: Int32 = 0
+        var cellsWidth: Int32 = 0, cellsHeight: Int32 = 0
     }
 
-    /// As GtkBox does: every child gets its minimum, the space left goes towards natural
-    /// widths, and what is left after that is shared by the children that expand.
+    private func needs(_ children: [Widget]) -> Needs {
+        var needs = Needs()
+        var cells = 0
+        for child in children {
+            var minimum: Int32 = 0, natural: Int32 = 0, height: Int32 = 0, unused: Int32 = 0
+            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+            gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, -1, &unused, &height, nil, nil)
+            if gtk_widget_compute_expand(child, GTK_ORIENTATION_HORIZONTAL) != 0 {
+                needs.titleMinimum += minimum
+                needs.titleNatural += natural
+                needs.titleHeight = max(needs.titleHeight, height)
+            } else {
+                needs.cellsWidth += natural
+                needs.cellsHeight = max(needs.cellsHeight, height)
+                cells += 1
+            }
+        }
+        needs.cellsWidth += spacing * Int32(max(cells - 1, 0))
+        return needs
+    }
+
+    /// The horizontal inset at `width`: the row's own, or more to centre a capped content.
+    private func horizontalInset(at width: Int32) -> Int32 {
+        max(inset.horizontal, (width - Self.maximumContentWidth) / 2)
+    }
+
+    /// Whether the cells go under the title at `width`.
+    private func isTwoLines(_ needs: Needs, width: Int32) -> Bool {
+        guard width >= 0 else { return false }
+        let room = width - 2 * horizontalInset(at: width) - spacing - needs.cellsWidth
+        return room < Self.narrowTitleWidth
+    }
+
+    fileprivate func measure(_ orientation: GtkOrientation, forSize: Int32, minimum: inout Int32, natural: inout Int32) {
+        let needs = needs(lineChildren)
+        if orientation == GTK_ORIENTATION_HORIZONTAL {
+            // Narrowest: the cells on a line of their own; natural: everything on one line.
+            minimum = max(needs.titleMinimum, needs.cellsWidth) + 2 * inset.horizontal
+            natural = needs.titleNatural + spacing + needs.cellsWidth + 2 * inset.horizontal
+        } else if isTwoLines(needs, width: forSize) {
+            minimum = needs.titleHeight + Self.lineGap + needs.cellsHeight + 2 * inset.vertical
+            natural = minimum
+        } else {
+            minimum = max(needs.titleHeight, needs.cellsHeight) + 2 * inset.vertical
+            natural = minimum
+        }
+    }
+
+    /// On one line, as GtkBox does: every child gets its minimum, the space left goes
+    /// towards natural widths, and what is left after that goes to the title. On two lines,
+    /// the title takes the first line whole and the cells the second, from the start edge.
     fileprivate func allocate(width: Int32, height: Int32) {
         let children = lineChildren
+        let needs = needs(children)
+        let sideInset = horizontalInset(at: width)
+        let twoLines = isTwoLines(needs, width: width)
+        let lineWidth = width - 2 * sideInset
         var sizes = children.map { child -> GtkRequestedSize in
             var size = GtkRequestedSize(data: nil, minimum_size: 0, natural_size: 0)
             gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &size.minimum_size, &size.natural_size, nil, nil)
             return size
         }
-        let used = sizes.reduce(0) { $0 + $1.minimum_size } + spacing * Int32(max(children.count - 1, 0))
-        var extra = max(0, width - 2 * inset.horizontal - used)
-        extra = sizes.withUnsafeMutableBufferPointer { buffer in
-            gtk_distribute_natural_allocation(extra, guint(buffer.count), buffer.baseAddress)
+        let expanding = children.map { gtk_widget_compute_expand($0, GTK_ORIENTATION_HORIZONTAL) != 0 }
+        var extra: Int32 = 0
+        if !twoLines {
+            let used = sizes.reduce(0) { $0 + $1.minimum_size } + spacing * Int32(max(children.count - 1, 0))
+            extra = max(0, lineWidth - used)
+            extra = sizes.withUnsafeMutableBufferPointer { buffer in
+                gtk_distribute_natural_allocation(extra, guint(buffer.count), buffer.baseAddress)
+            }
         }
-        let expanding = children.filter { gtk_widget_compute_expand($0, GTK_ORIENTATION_HORIZONTAL) != 0 }
+        let expandingCount = Int32(expanding.filter { $0 }.count)
         let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         let shift = Int32(offset.rounded())
-        var x = inset.horizontal
+        var x: Int32 = 0
         var expandIndex: Int32 = 0
+        let cellsTop = inset.vertical + needs.titleHeight + Self.lineGap
         for (index, child) in children.enumerated() {
-            var childWidth = sizes[index].minimum_size
-            if !expanding.isEmpty, expanding.contains(child) {
-                // Shares out the remainder like GtkBox: the first ones get the odd pixels.
-                let count = Int32(expanding.count)
-                childWidth += extra / count + (expandIndex < extra % count ? 1 : 0)
-                expandIndex += 1
+            var childWidth: Int32, top: Int32, childHeight: Int32
+            if twoLines && expanding[index] {
+                childWidth = max(lineWidth, sizes[index].minimum_size)
+                top = inset.vertical
+                childHeight = needs.titleHeight
+            } else if twoLines {
+                childWidth = sizes[index].natural_size
+                top = cellsTop
+                childHeight = max(0, height - cellsTop - inset.vertical)
+            } else {
+                childWidth = sizes[index].minimum_size
+                if expanding[index], expandingCount > 0 {
+                    // Shares out the remainder like GtkBox: the first ones get the odd pixels.
+                    childWidth += extra / expandingCount + (expandIndex < extra % expandingCount ? 1 : 0)
+                    expandIndex += 1
+                }
+                top = inset.vertical
+                childHeight = max(0, height - 2 * inset.vertical)
             }
-            let childX = rightToLeft ? width - x - childWidth : x
+            let start = sideInset + x
+            let childX = rightToLeft ? width - start - childWidth : start
             // The children move toward the start edge: left, or right in right-to-left text.
-            var rect = GtkAllocation(x: rightToLeft ? childX + shift : childX - shift, y: inset.vertical,
-                                     width: childWidth, height: max(0, height - 2 * inset.vertical))
+            var rect = GtkAllocation(x: rightToLeft ? childX + shift : childX - shift, y: top,
+                                     width: childWidth, height: childHeight)
             gtk_widget_size_allocate(child, &rect, -1)
-            x += childWidth + spacing
+            // On two lines the title's line is its own: the cells start again at the edge.
+            x = twoLines && expanding[index] ? 0 : x + childWidth + spacing
         }
         if let underlay, gtk_widget_get_visible(underlay) != 0 {
             var rect = GtkAllocation(x: 0, y: 0, width: width, height: height)
@@ -191,10 +257,13 @@ final class SlidingRow {
                 let parent = g_type_class_peek_parent(klass)?.assumingMemoryBound(to: GObjectClass.self)
                 MainActor.assumeIsolated { SlidingRow.parentClass = parent }
                 let widgetClass = klass!.assumingMemoryBound(to: GtkWidgetClass.self)
-                widgetClass.pointee.measure = { widget, orientation, _, minimum, natural, minimumBaseline, naturalBaseline in
+                // Height for width: below a width the cells go under the title.
+                widgetClass.pointee.get_request_mode = { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
+                widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
                     var min: Int32 = 0, nat: Int32 = 0
                     MainActor.assumeIsolated {
-                        SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?.measure(orientation, minimum: &min, natural: &nat)
+                        SlidingRow.owner(of: UnsafeMutableRawPointer(widget!))?
+                            .measure(orientation, forSize: forSize, minimum: &min, natural: &nat)
                     }
                     minimum?.pointee = min
                     natural?.pointee = nat
@@ -222,6 +291,9 @@ final class SlidingRow {
                     MainActor.assumeIsolated { SlidingRow.parentClass?.pointee.finalize?(object) }
                 }
                 gtk_widget_class_set_css_name(widgetClass, "slidingrow")
+                // A group named after its chordset (ChordsetRow sets the name); without a role
+                // screen readers would announce the class name, "ImagerSlidingRow".
+                gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GROUP)
             }
             registeredType = g_type_register_static_simple(
                 gtk_widget_get_type(), "ImagerSlidingRow",

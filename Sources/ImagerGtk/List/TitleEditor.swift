@@ -37,6 +37,11 @@ final class TitleEditor {
         gtk_widget_set_hexpand(label, 1)
         gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
         row.append(label)
+        // The whole title, which the label may show cut short with "…".
+        Signal.connectTooltip(label) { [weak self] in
+            guard let self, !self.shownTitle.isEmpty else { return nil }
+            return self.shownTitle
+        }
 
         let click = gtk_gesture_click_new()!
         Signal.connectPress(click, "released") { [weak self] presses, _, _ in

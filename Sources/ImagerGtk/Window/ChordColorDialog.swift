@@ -5,11 +5,16 @@ import ImagerCore
 /// arrives in 4.10). The answer is delivered by id and slot, not by row, since the row
 /// may show another chordset by the time the dialog closes.
 enum ChordColorDialog {
-    static func present(over parent: Widget, title: String, initial: RGBAColor,
+    /// `neighbours`, the chordset's own eight colours, are offered first, so that matching
+    /// another chord of the row takes one click.
+    static func present(over parent: Widget, title: String, initial: RGBAColor, neighbours: [RGBAColor] = [],
                         _ picked: @escaping (RGBAColor) -> Void) {
-        var rgba = GdkRGBA(red: Float(initial.red) / 255, green: Float(initial.green) / 255,
-                           blue: Float(initial.blue) / 255, alpha: Float(initial.alpha) / 255)
+        var rgba = GdkRGBA(initial)
         let dialog = cgtk_color_chooser_dialog_new(title, cgtk_window(parent), &rgba)!
+        if !neighbours.isEmpty {
+            let row = neighbours.map(GdkRGBA.init), gnome = gnomePalette.map(GdkRGBA.init)
+            cgtk_color_chooser_add_row(dialog, row, Int32(row.count), gnome, Int32(gnome.count))
+        }
         gtk_window_set_modal(cgtk_window(dialog), 1)
         Signal.connectInt(dialog, "response") { response in
             if response == GTK_RESPONSE_OK.rawValue {
@@ -20,6 +25,29 @@ enum ChordColorDialog {
             gtk_window_destroy(cgtk_window(dialog))
         }
         gtk_window_present(cgtk_window(dialog))
+    }
+}
+
+extension ChordColorDialog {
+    /// GTK's default palette (the GNOME palette, by hue from light to dark), which GTK
+    /// removes once another palette is added.
+    static let gnomePalette: [RGBAColor] = [
+        "#99C1F1", "#62A0EA", "#3584E4", "#1C71D8", "#1A5FB4",
+        "#8FF0A4", "#57E389", "#33D17A", "#2EC27E", "#26A269",
+        "#F9F06B", "#F8E45C", "#F6D32D", "#F5C211", "#E5A50A",
+        "#FFBE6F", "#FFA348", "#FF7800", "#E66100", "#C64600",
+        "#F66151", "#ED333B", "#E01B24", "#C01C28", "#A51D2D",
+        "#DC8ADD", "#C061CB", "#9141AC", "#813D9C", "#613583",
+        "#CDAB8F", "#B5835A", "#986A44", "#865E3C", "#63452C",
+        "#FFFFFF", "#F6F5F4", "#DEDDDA", "#C0BFBC", "#9A9996",
+        "#77767B", "#5E5C64", "#3D3846", "#241F31", "#000000",
+    ].compactMap(RGBAColor.init(hex:))
+}
+
+extension GdkRGBA {
+    init(_ color: RGBAColor) {
+        self.init(red: Float(color.red) / 255, green: Float(color.green) / 255,
+                  blue: Float(color.blue) / 255, alpha: Float(color.alpha) / 255)
     }
 }
 

@@ -16,14 +16,14 @@ enum EmptyState {
         cgtk_accessible_set_hidden(cgtk_accessible(icon))
         Widgets.append(icon, to: page)
 
-        let title = Widgets.label("No Chordsets", classes: "title-1")
+        let title = Widgets.label(tr("No Chordsets"), classes: "title-1")
         Widgets.append(title, to: page)
-        let hint = Widgets.label("Use the + button to add a chordset", classes: "dim-label")
+        let hint = Widgets.label(tr("Use the + button to add a chordset, or import a file from the main menu"), classes: "dim-label")
         gtk_label_set_wrap(cgtk_label(hint), 1)
         gtk_label_set_justify(cgtk_label(hint), GTK_JUSTIFY_CENTER)
         Widgets.append(hint, to: page)
 
-        let add = Widgets.textButton("Add Chordset", action: WindowAction.addChordset.detailedName,
+        let add = Widgets.textButton(tr("Add Chordset"), action: WindowAction.addChordset.detailedName,
                                      classes: "suggested-action", "pill")
         gtk_widget_set_halign(add, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(add, 12)

@@ -1,48 +1,92 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerPicture
 
-/// Import…, Export… and Export Palette…: the file chooser (GtkFileChooserNative, which goes
-/// through the desktop portal when there is one), then the core for the contents.
+/// Import…, Export…, Export Palette…, New Chordset from Image… and the sync folder
+/// (Sync…): the file chooser (GtkFileChooserNative, which goes through the desktop portal when there
+/// is one), then the core for the contents.
 enum FileTransfer {
-    /// A filter of the chooser: its name and the extensions (no dot) it shows.
-    typealias Filter = (name: String, suffixes: [String])
+    /// A filter of the chooser: its name, and the extensions (no dot) and MIME types it shows.
+    struct Filter: Equatable {
+        var name: String
+        var suffixes: [String] = []
+        var mimeTypes: [String] = []
+    }
+
+    /// What a chooser asks; tests read it from `answerForTests`.
+    struct Question {
+        var title: String
+        var action: GtkFileChooserAction
+        var filters: [Filter]
+        var suggestedName: String?
+    }
+
+    /// When set (by tests), no chooser is shown: this answers in its place, with a path or nil
+    /// for Cancel, so an action can be run end to end without a person at the dialog.
+    static var answerForTests: ((Question) -> String?)?
 
     /// Asks for a JSON file or a GIMP palette to read; `opened` gets its path.
     static func chooseImport(over parent: Widget, _ opened: @escaping (String) -> Void) {
-        run(title: "Import Chordsets", action: GTK_FILE_CHOOSER_ACTION_OPEN, accept: "_Import",
-            parent: parent, suggestedName: nil,
-            filters: [("Chordsets and palettes", ["json", "gpl"]), ("Chordsets (JSON)", ["json"]), ("GIMP palettes", ["gpl"])],
-            opened)
+        run(Question(title: "Import Chordsets", action: GTK_FILE_CHOOSER_ACTION_OPEN,
+                     filters: [Filter(name: "Chordsets and palettes", suffixes: ["json", "gpl"]),
+                               Filter(name: "Chordsets (JSON)", suffixes: ["json"]),
+                               Filter(name: "GIMP palettes", suffixes: ["gpl"])]),
+            accept: "_Import", parent: parent, opened)
+    }
+
+    /// Asks for a picture; `opened` gets its path. The filter offers every format the
+    /// installed gdk-pixbuf loaders read (PNG and JPEG always; WebP, AVIF... when installed).
+    static func chooseImage(over parent: Widget, _ opened: @escaping (String) -> Void) {
+        run(Question(title: "New Chordset from Image", action: GTK_FILE_CHOOSER_ACTION_OPEN,
+                     filters: [Filter(name: "Images", mimeTypes: PictureFormats.mimeTypes()),
+                               Filter(name: "All files", suffixes: ["*"])]),
+            accept: "_Open", parent: parent, opened)
     }
 
     /// Asks where to write; `chosen` gets the path.
     static func chooseExport(over parent: Widget, _ chosen: @escaping (String) -> Void) {
-        run(title: "Export Chordsets", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Export",
-            parent: parent, suggestedName: "Chordsets.json", filters: [("Chordsets (JSON)", ["json"])], chosen)
+        run(Question(title: "Export Chordsets", action: GTK_FILE_CHOOSER_ACTION_SAVE,
+                     filters: [Filter(name: "Chordsets (JSON)", suffixes: ["json"])], suggestedName: "Chordsets.json"),
+            accept: "_Export", parent: parent, chosen)
     }
 
     /// Asks where to write one chordset's palette; the format follows the name's extension.
     static func choosePaletteExport(over parent: Widget, suggestedName: String, _ chosen: @escaping (String) -> Void) {
-        run(title: "Export Palette", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Export",
-            parent: parent, suggestedName: suggestedName,
-            filters: [("Palettes", PaletteFormat.allCases.map(\.fileExtension)), ("GIMP palettes", ["gpl"]),
-                      ("CSS custom properties", ["css"]), ("SVG images", ["svg"])],
-            chosen)
+        run(Question(title: "Export Palette", action: GTK_FILE_CHOOSER_ACTION_SAVE,
+                     filters: [Filter(name: "Palettes", suffixes: PaletteFormat.allCases.map(\.fileExtension)),
+                               Filter(name: "GIMP palettes", suffixes: ["gpl"]),
+                               Filter(name: "CSS custom properties", suffixes: ["css"]),
+                               Filter(name: "SVG images", suffixes: ["svg"])],
+                     suggestedName: suggestedName),
+            accept: "_Export", parent: parent, chosen)
     }
 
-    private static func run(title: String, action: GtkFileChooserAction, accept: String, parent: Widget,
-                            suggestedName: String?, filters: [Filter], _ done: @escaping (String) -> Void) {
-        let chooser = cgtk_file_chooser_native_new(title, cgtk_window(parent), action, accept)!
-        gtk_native_dialog_set_modal(chooser, 1)
-        for (name, suffixes) in filters {
-            let filter = gtk_file_filter_new()!
-            gtk_file_filter_set_name(filter, name)
-            for suffix in suffixes { gtk_file_filter_add_suffix(filter, suffix) }
-            cgtk_file_chooser_add_filter(chooser, filter)
-            g_object_unref(UnsafeMutableRawPointer(filter))
+    /// Asks for the folder to sync through (Sync…). In a Flatpak the portal grants the
+    /// app that folder, and only that folder.
+    static func chooseSyncFolder(over parent: Widget, _ chosen: @escaping (String) -> Void) {
+        run(Question(title: "Choose the Sync Folder", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, filters: []),
+            accept: "_Choose", parent: parent, chosen)
+    }
+
+    private static func run(_ question: Question, accept: String, parent: Widget, _ done: @escaping (String) -> Void) {
+        if let answer = answerForTests {
+            if let path = answer(question) { done(path) }
+            return
         }
-        if let suggestedName { cgtk_file_chooser_set_current_name(chooser, suggestedName) }
+        let chooser = cgtk_file_chooser_native_new(question.title, cgtk_window(parent), question.action, accept)!
+        gtk_native_dialog_set_modal(chooser, 1)
+        for filter in question.filters {
+            let made = gtk_file_filter_new()!
+            gtk_file_filter_set_name(made, filter.name)
+            for suffix in filter.suffixes {
+                if suffix == "*" { gtk_file_filter_add_pattern(made, "*") } else { gtk_file_filter_add_suffix(made, suffix) }
+            }
+            for type in filter.mimeTypes { gtk_file_filter_add_mime_type(made, type) }
+            cgtk_file_chooser_add_filter(chooser, made)
+            g_object_unref(UnsafeMutableRawPointer(made))
+        }
+        if let name = question.suggestedName { cgtk_file_chooser_set_current_name(chooser, name) }
         // The chooser is not a widget: we own it until it answers.
         Signal.connectInt(chooser, "response") { response in
             let path = response == GTK_RESPONSE_ACCEPT.rawValue ? takeGString(cgtk_file_chooser_get_path(chooser)) : nil

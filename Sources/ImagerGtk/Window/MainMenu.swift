@@ -14,19 +14,21 @@ final class MainMenu {
         g_menu_append_section(model, nil, cgtk_menu_model(UnsafeMutableRawPointer(history)))
 
         let files = g_menu_new()!
-        g_menu_append(files, "Import…", WindowAction.importChordsets.detailedName)
-        g_menu_append(files, "Export…", WindowAction.exportChordsets.detailedName)
+        g_menu_append(files, tr("New Chordset from Image…"), WindowAction.chordsetFromImage.detailedName)
+        g_menu_append(files, tr("Import…"), WindowAction.importChordsets.detailedName)
+        g_menu_append(files, tr("Export…"), WindowAction.exportChordsets.detailedName)
+        g_menu_append(files, tr("Sync…"), WindowAction.sync.detailedName)
         g_menu_append_section(model, nil, cgtk_menu_model(UnsafeMutableRawPointer(files)))
         unref(files)
 
         let danger = g_menu_new()!
-        g_menu_append(danger, "Delete All Chordsets…", WindowAction.deleteAll.detailedName)
+        g_menu_append(danger, tr("Delete All Chordsets…"), WindowAction.deleteAll.detailedName)
         g_menu_append_section(model, nil, cgtk_menu_model(UnsafeMutableRawPointer(danger)))
         unref(danger)
 
         let help = g_menu_new()!
-        g_menu_append(help, "Keyboard Shortcuts", WindowAction.showShortcuts.detailedName)
-        g_menu_append(help, "About Imager", WindowAction.about.detailedName)
+        g_menu_append(help, tr("Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
+        g_menu_append(help, tr("About Imager"), WindowAction.about.detailedName)
         g_menu_append_section(model, nil, cgtk_menu_model(UnsafeMutableRawPointer(help)))
         unref(help)
         showHistory(undo: nil, redo: nil)
@@ -42,8 +44,9 @@ final class MainMenu {
         guard shownNames != (undo, redo) else { return }
         shownNames = (undo, redo)
         g_menu_remove_all(history)
-        append(undo.map { "Undo \($0)" } ?? "Undo", action: .undo)
-        append(redo.map { "Redo \($0)" } ?? "Redo", action: .redo)
+        // The names after Undo and Redo come from the core in English (issue 13: not yet typed).
+        append(undo.map { tr("Undo {change}", ["change": $0]) } ?? tr("Undo"), action: .undo)
+        append(redo.map { tr("Redo {change}", ["change": $0]) } ?? tr("Redo"), action: .redo)
     }
 
     private func append(_ label: String, action: WindowAction) {

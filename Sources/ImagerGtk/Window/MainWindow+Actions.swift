@@ -33,12 +33,16 @@ extension MainWindow {
             controller.undo()
         case .redo:
             controller.redo()
+        case .chordsetFromImage:
+            FileTransfer.chooseImage(over: window) { [weak self] path in self?.addChordset(fromPicture: path) }
         case .importChordsets:
             FileTransfer.chooseImport(over: window) { [weak self] path in self?.importChordsets(from: path) }
         case .exportChordsets:
             FileTransfer.chooseExport(over: window) { [weak self] path in self?.exportChordsets(to: path) }
         case .exportPalette:
             if let chordset = list.selectedChordset { choosePaletteFile(for: chordset) }
+        case .sync:
+            openSyncDialog()
         case .showShortcuts:
             ShortcutsWindow.present(over: window)
         case .about:
@@ -61,9 +65,11 @@ extension MainWindow {
         setEnabled(.deleteChordset, editable && hasSelection)
         setEnabled(.openRowMenu, editable && hasSelection)
         setEnabled(.deleteAll, editable && !controller.isEmpty)
+        setEnabled(.chordsetFromImage, editable && idle)
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
+        setEnabled(.sync, editable && liveSync != nil)
         setEnabled(.undo, editable && controller.canUndo)
         setEnabled(.redo, editable && controller.canRedo)
     }
@@ -76,9 +82,18 @@ extension MainWindow {
     // MARK: Behaviour shared by actions and rows
 
     func delete(id: UUID) {
-        guard let chordset = controller.chordset(id: id) else { return }
+        guard let chordset = controller.chordset(id: id), let position = controller.index(of: id) else { return }
+        let hadFocus = list.hasFocus(at: position)
         controller.delete(id: id)
-        toast.show("“\(chordset.title)” deleted")
+        toast.show(tr("“{title}” deleted", ["title": chordset.title]))
+        // The focus stays where it was: on the row that took the deleted one's place (GTK
+        // would put it on that row's first cell, or lose it with the last row).
+        if hadFocus {
+            MainLoop.idle { [weak self] in
+                guard let self else { return }
+                if !self.list.focusRow(at: position) { self.focusEmptyState() }
+            }
+        }
     }
 
     private func confirmDeleteAll() {
@@ -94,6 +109,15 @@ extension MainWindow {
         }
     }
 
+    /// Opens the Sync dialog (one at a time: it is modal).
+    func openSyncDialog() {
+        guard syncDialog == nil, let liveSync, let store = syncStore else { return }
+        let dialog = SyncDialog(store: store, liveSync: liveSync, over: window)
+        dialog.onClose = { [weak self] in self?.syncDialog = nil }
+        syncDialog = dialog
+        dialog.present()
+    }
+
     /// Opens the chord's editor (a click on a cell, or Enter on it). One editor at a time:
     /// it is modal.
     func editChord(id: UUID, slot: Int) {
@@ -107,8 +131,9 @@ extension MainWindow {
     /// Reads, checks and stores the file on another thread, on a connection of its own (so
     /// the window's saves meet a lock they retry, never a wait), with progress and Cancel;
     /// then shows the result in one step. Nothing is stored if the file is refused or the
-    /// person cancels.
-    func importChordsets(from path: String) {
+    /// person cancels. `aside`, when given, is added to the notice (a drop of several files
+    /// says that only the first was opened).
+    func importChordsets(from path: String, aside: String? = nil) {
         guard transfer == nil, !controller.isReadOnly else { return }
         let store: ChordsetStore
         do {
@@ -132,11 +157,12 @@ extension MainWindow {
                     MainLoop.idleFromAnyThread { [weak self] in self?.progress.update(fraction) }
                 }
             }
-            MainLoop.idleFromAnyThread { [weak self] in self?.finishImport(result) }
+            MainLoop.idleFromAnyThread { [weak self] in self?.finishImport(result, from: path, aside: aside) }
         }
     }
 
-    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>) {
+    private func finishImport(_ result: Result<TransferJobs.Imported, TransferJobs.Failure>, from path: String, aside: String?) {
+        let aside = aside.map { " (\($0))" } ?? ""
         transfer = nil
         progress.finish()
         updateActionStates()
@@ -144,16 +170,17 @@ extension MainWindow {
         case let .success(imported):
             let added = imported.stored
             guard !added.isEmpty else {
-                toast.show("The file has no chordsets", offersUndo: false)
+                toast.show("The file has no chordsets" + aside, offersUndo: false)
                 return
             }
             controller.adoptImported(added)
             list.scrollTo(position: controller.count - 1)
-            toast.show(ImportNotice.text(for: imported))
+            toast.show(ImportNotice.text(for: imported) + aside)
         case .failure(.cancelled):
-            toast.show("Import cancelled; nothing was changed", offersUndo: false)
+            toast.show("Import cancelled; nothing was changed" + aside, offersUndo: false)
         case let .failure(error):
-            MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)")
+            MessageDialog.inform(over: window, ImportRefusal.heading(file: path), detail: ImportRefusal.detail(error) + aside,
+                                 buttons: GTK_BUTTONS_CLOSE)
         }
     }
 

@@ -15,8 +15,8 @@ final class MainWindow {
     let banner: SaveBanner
     let menu: MainMenu
     /// Borrowed: the stack switching between the list and the empty state.
-    private let pages: Widget
-    private let emptyPage: Widget
+    let pages: Widget
+    let emptyPage: Widget
 
     /// The window's actions, by case, to enable and disable them.
     var actions: [WindowAction: OpaquePointer] = [:]
@@ -39,6 +39,16 @@ final class MainWindow {
     /// The open chord editor, kept alive while its window is.
     var chordEditor: ChordEditor?
     let progress: TransferProgress
+    /// Sync rounds while the window is open (nil over a read-only store, or when no second
+    /// connection could be opened), over `syncStore`, a connection of its own.
+    var liveSync: LiveSync?
+    var syncStore: ChordsetStore?
+    /// The open Sync dialog, kept alive while its window is.
+    var syncDialog: SyncDialog?
+    /// Borrowed: the header bar, the first of the areas Tab moves between.
+    private(set) var headerBar: Widget?
+    /// Set by `followKeyboard`.
+    var listKeyboard: ListKeyboard?
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
          remembersSize: Bool = true) {
@@ -60,14 +70,23 @@ final class MainWindow {
         let size = remembersSize ? WindowSize.load() : WindowSize.fallback
         gtk_window_set_default_size(cgtk_window(window), size.width, size.height)
         if size.maximized { gtk_window_maximize(cgtk_window(window)) }
+        // The HIG's smallest phone: 360 × 294 (rows put their cells under the title to fit).
+        gtk_widget_set_size_request(window, 360, 294)
 
         gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
         gtk_window_set_child(cgtk_window(window), makeContent())
 
+        if !controller.isReadOnly, let store = try? controller.connectionForImport() {
+            syncStore = store
+            liveSync = LiveSync(controller: controller, store: store)
+        }
         installActions()
+        installDropTarget()
         WindowAction.bindKeys(application: application, window: window, list: list.listView)
         connect()
+        followKeyboard()
         stateChanged()
+        liveSync?.start()
     }
 
     isolated deinit {
@@ -76,22 +95,26 @@ final class MainWindow {
 
     func present() {
         gtk_window_present(cgtk_window(window))
+        // The keyboard starts on the first row (announced by its title), not on its first
+        // cell, which is where GTK would put it; nothing is selected yet.
+        list.focusRow()
     }
 
     // MARK: Building
 
     private func makeHeaderBar() -> Widget {
         let header = gtk_header_bar_new()!
-        let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: "New Chordset",
-                                     accessibleName: "Add Chordset", action: WindowAction.addChordset.detailedName)
+        headerBar = header
+        let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: tr("New Chordset"),
+                                     accessibleName: tr("Add Chordset"), action: WindowAction.addChordset.detailedName)
         gtk_header_bar_pack_start(cgtk_header_bar(header), add)
 
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cgtk_menu_button(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(cgtk_menu_button(menuButton), cgtk_menu_model(UnsafeMutableRawPointer(menu.model)))
         gtk_menu_button_set_primary(cgtk_menu_button(menuButton), 1)
-        menuButton.setTooltip("Main Menu")
-        menuButton.setAccessibleLabel("Main Menu")
+        menuButton.setTooltip(tr("Main Menu"))
+        menuButton.setAccessibleLabel(tr("Main Menu"))
         gtk_header_bar_pack_end(cgtk_header_bar(header), menuButton)
         return header
     }
@@ -99,10 +122,16 @@ final class MainWindow {
     private func makeContent() -> Widget {
         let stack = cgtk_stack(pages)
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(stack, list.scrolledWindow, "list")
-        gtk_stack_add_named(stack, emptyPage, "empty")
+        // Named pages, so that screen readers say "Chordsets" and not "GtkStackPage".
+        let listPage = gtk_stack_add_named(stack, list.scrolledWindow, "list")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(listPage)), tr("Chordsets"))
+        let noChordsetsPage = gtk_stack_add_named(stack, emptyPage, "empty")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(noChordsetsPage)), tr("No Chordsets"))
 
         let overlay = gtk_overlay_new()!
+        // The overlay only stacks the toast over the pages: nothing to announce, but GTK
+        // 4.8 names a generic widget without a label after its class ("GtkOverlay").
+        cgtk_accessible_set_label(cgtk_accessible(overlay), "")
         gtk_overlay_set_child(cgtk_overlay(overlay), pages)
         gtk_overlay_add_overlay(cgtk_overlay(overlay), toast.widget)
         gtk_widget_set_vexpand(overlay, 1)
@@ -124,7 +153,14 @@ final class MainWindow {
         list.onDelete = { [weak self] id in self?.delete(id: id) }
         list.onEditChord = { [weak self] id, slot in self?.editChord(id: id, slot: slot) }
         autosave.willSave = { [weak self] in self?.list.commitEditing() }
-        autosave.didSave = { [weak self] outcome in self?.show(outcome) }
+        autosave.didSave = { [weak self] outcome in
+            self?.show(outcome)
+            // What was just saved goes out now, not at the next poll.
+            if case .saved = outcome {
+                self?.liveSync?.saved()
+                self?.liveSync?.runRound()
+            }
+        }
         banner.onRetry = { [weak self] in self?.autosave.save() }
         activityHandler = Signal.connectPointer(window, "notify::is-active") { [weak self] _ in
             guard let self else { return }
@@ -228,6 +264,7 @@ final class MainWindow {
                 return false
             }
         }
+        liveSync?.stop()
         // Closing makes the window inactive; that must not save a second time.
         activityHandler?.disconnect()
         activityHandler = nil
@@ -240,11 +277,11 @@ final class MainWindow {
             return
         }
         let count = controller.unsavedChangeCount
-        let changes = count == 1 ? "1 chordset has changes" : "\(count) chordsets have changes"
-        let detail = "\(changes) that could not be saved: \(error.description) "
-            + "If you close now, they are lost."
-        let dialog = MessageDialog.confirm(over: window, "Close Without Saving?", detail: detail,
-                                           actionLabel: "Close Without Saving") { [weak self] in
+        let detail = trn("{count} chordset has changes that could not be saved: {error} If you close now, they are lost.",
+                         "{count} chordsets have changes that could not be saved: {error} If you close now, they are lost.",
+                         count, ["error": error.description])
+        let dialog = MessageDialog.confirm(over: window, tr("Close Without Saving?"), detail: detail,
+                                           actionLabel: tr("Close Without Saving")) { [weak self] in
             self?.discardConfirmed = true
             again()
         }
@@ -256,6 +293,7 @@ final class MainWindow {
     func finishNow() {
         rememberSize()
         autosave.save()
+        liveSync?.stop()
         activityHandler?.disconnect()
         activityHandler = nil
     }

@@ -3,10 +3,10 @@ import CGtk
 /// Modal messages: startup notices, errors a user should read, and the Delete All question.
 /// GtkMessageDialog is the 4.8 way (GtkAlertDialog arrives in 4.10).
 enum MessageDialog {
-    /// Shows `text` with an OK button.
+    /// Shows `text` with an OK button, or Close for a message about something that failed.
     static func inform(over parent: Widget, type: GtkMessageType = GTK_MESSAGE_WARNING,
-                       _ text: String, detail: String? = nil) {
-        let dialog = cgtk_message_dialog_new(cgtk_window(parent), type, GTK_BUTTONS_OK, text, detail)!
+                       _ text: String, detail: String? = nil, buttons: GtkButtonsType = GTK_BUTTONS_OK) {
+        let dialog = cgtk_message_dialog_new(cgtk_window(parent), type, buttons, text, detail)!
         Signal.connectInt(dialog, "response") { _ in gtk_window_destroy(cgtk_window(dialog)) }
         gtk_window_present(cgtk_window(dialog))
     }

@@ -3,12 +3,24 @@ import CGtk
 /// The Keyboard Shortcuts window, written as GtkBuilder XML from `WindowAction`'s list so
 /// it can never disagree with the keys actually bound.
 enum ShortcutsWindow {
-    private static let groups: [(String, [WindowAction])] = [
-        ("Chordsets", [.addChordset, .renameChordset, .deleteChordset, .openRowMenu, .deleteAll]),
-        ("Editing", [.undo, .redo]),
-        ("Files", [.importChordsets, .exportChordsets]),
-        ("General", [.showShortcuts, .close, .quit]),
-    ]
+    private static var groups: [(String, [WindowAction])] { [
+        (tr("Chordsets"), [.addChordset, .renameChordset, .deleteChordset, .openRowMenu, .deleteAll]),
+        (tr("Editing"), [.undo, .redo]),
+        (tr("Files"), [.importChordsets, .exportChordsets]),
+        (tr("General"), [.showShortcuts, .close, .quit]),
+    ] }
+
+    /// Keys that are not actions: GTK's own (F10 opens the primary menu) and the list's
+    /// arrows (`ListKeyboard`) and areas (`MainWindow+Focus`).
+    private static var keys: [(group: String, title: String, accelerators: String)] { [
+        (tr("Moving Around"), tr("Next Area"), "Tab"),
+        (tr("Moving Around"), tr("Previous Area"), "<Shift>Tab"),
+        (tr("Moving Around"), tr("Previous or Next Chordset"), "Up Down"),
+        (tr("Moving Around"), tr("Between a Chordset and Its Chords"), "Left Right"),
+        (tr("Moving Around"), tr("First or Last Chordset"), "Home End"),
+        (tr("Moving Around"), tr("Edit Chord"), "Return"),
+        (tr("General"), tr("Main Menu"), "F10"),
+    ] }
 
     static func present(over parent: Widget) {
         let builder = gtk_builder_new_from_string(xml, -1)!
@@ -32,13 +44,22 @@ enum ShortcutsWindow {
                     <property name="max-height">12</property>
 
             """
-        for (title, actions) in groups {
+        let titles = groups.map(\.0) + [tr("Moving Around")]
+        for title in titles {
             out += "        <child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(title))</property>\n"
-            for action in actions where !action.accelerators.isEmpty {
+            var entries: [(String, String)] = []
+            for action in groups.first(where: { $0.0 == title })?.1 ?? [] where !action.accelerators.isEmpty {
+                // Every key of the action (Menu and Shift+F10 both open the row's menu), but
+                // not the keypad's twins of keys already shown ("KP_Delete").
+                let shown = action.accelerators.filter { !$0.contains("KP_") }
+                entries.append((action.title, shown.joined(separator: " ")))
+            }
+            entries += keys.filter { $0.group == title }.map { ($0.title, $0.accelerators) }
+            for (name, accelerators) in entries {
                 out += """
                               <child><object class="GtkShortcutsShortcut">
-                                <property name="title">\(escape(action.title))</property>
-                                <property name="accelerator">\(escape(action.accelerators.first!))</property>
+                                <property name="title">\(escape(name))</property>
+                                <property name="accelerator">\(escape(accelerators))</property>
                               </object></child>
 
                     """

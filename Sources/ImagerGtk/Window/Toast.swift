@@ -11,12 +11,19 @@ final class Toast {
     /// Borrowed: owned by the window's overlay.
     let widget: Widget
     private let label: Widget
+    /// Borrowed: the toast's content, the widget screen readers announce.
+    private let box: Widget
     let undoButton: Widget
     private var hideLater: ScheduledWork?
     /// Borrowed: the window's controller, which outlives the toast.
     private let controller: ChordsetController
     /// The undo step the shown message names, or nil when it offers no Undo.
     private(set) var undoStepID: Int?
+    /// The pointer is over the toast: it stays until the pointer leaves (GNOME's toasts do).
+    private var isHovered = false
+    /// Called when the toast goes while it holds the keyboard focus, to put the focus back
+    /// in the window's content rather than lose it.
+    var onFocusLeft: () -> Void = {}
 
     init(controller: ChordsetController) {
         self.controller = controller
@@ -24,21 +31,50 @@ final class Toast {
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(widget, GTK_ALIGN_END)
 
-        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        // An alert: screen readers announce an alert when it is shown (GTK 4.8 has no call
+        // to announce a message; `announce` uses it where the runtime's GTK has one).
+        box = cgtk_box_new_with_role(GTK_ORIENTATION_HORIZONTAL, 12, GTK_ACCESSIBLE_ROLE_ALERT)
         box.addCSSClasses("app-notification", "toast")
         label = Widgets.label("")
         gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(cgtk_label(label), 40)
         Widgets.append(label, to: box)
-        undoButton = Widgets.textButton("Undo")
-        undoButton.setTooltip("Undo this change")
+        undoButton = Widgets.textButton(tr("Undo"))
+        undoButton.setTooltip(tr("Undo this change"))
         Widgets.append(undoButton, to: box)
-        let dismiss = Widgets.iconButton(icon: "window-close-symbolic", tooltip: "Dismiss", accessibleName: "Dismiss")
+        let dismiss = Widgets.iconButton(icon: "window-close-symbolic", tooltip: tr("Dismiss"), accessibleName: tr("Dismiss"))
         dismiss.addCSSClasses("flat", "circular")
         Signal.connect(dismiss, "clicked") { [weak self] in self?.hide() }
         Widgets.append(dismiss, to: box)
         gtk_revealer_set_child(cgtk_revealer(widget), box)
         Signal.connect(undoButton, "clicked") { [weak self] in self?.undo() }
+
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(motion, "enter") { [weak self] _, _ in self?.isHovered = true }
+        Signal.connect(motion, "leave") { [weak self] in
+            guard let self else { return }
+            self.isHovered = false
+            if self.isShown { self.hideAfterAWhile() }
+        }
+        gtk_widget_add_controller(box, motion)
+    }
+
+    private var holdsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
+    /// Hides the toast after `visibleMilliseconds`, or later while it is pointed at or focused.
+    private func hideAfterAWhile() {
+        hideLater?.cancel()
+        hideLater = MainLoop.after(milliseconds: Self.visibleMilliseconds) { [weak self] in
+            guard let self else { return }
+            if self.isHovered || self.holdsFocus {
+                self.hideAfterAWhile()
+            } else {
+                self.hide()
+            }
+        }
     }
 
     var isShown: Bool { Revealers.isRevealing(widget) }
@@ -48,18 +84,21 @@ final class Toast {
     /// controller's top undo step now), so call it right after making that change.
     func show(_ message: String, offersUndo: Bool = true) {
         gtk_label_set_text(cgtk_label(label), message)
+        box.setAccessibleLabel(message)
+        _ = cgtk_accessible_announce(cgtk_accessible(box), message)
         undoStepID = offersUndo ? controller.undoStepID : nil
         undoButton.isVisible = undoStepID != nil
         Revealers.reveal(widget)
-        hideLater?.cancel()
-        hideLater = MainLoop.after(milliseconds: Self.visibleMilliseconds) { [weak self] in self?.hide() }
+        hideAfterAWhile()
     }
 
     func hide() {
         hideLater?.cancel()
         hideLater = nil
         undoStepID = nil
+        let hadFocus = holdsFocus
         Revealers.conceal(widget)
+        if hadFocus { onFocusLeft() }
     }
 
     /// Called after every change the window sees: a toast whose change can no longer be

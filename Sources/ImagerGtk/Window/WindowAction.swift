@@ -5,7 +5,7 @@ import CGtk
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
     case undo, redo
-    case importChordsets, exportChordsets, exportPalette
+    case chordsetFromImage, importChordsets, exportChordsets, exportPalette, sync
     case showShortcuts, about, close, quit
 
     enum Group: String {
@@ -33,9 +33,11 @@ enum WindowAction: CaseIterable {
         case .deleteAll: "delete-all"
         case .undo: "undo"
         case .redo: "redo"
+        case .chordsetFromImage: "new-from-image"
         case .importChordsets: "import"
         case .exportChordsets: "export"
         case .exportPalette: "export-palette"
+        case .sync: "sync"
         case .showShortcuts: "show-shortcuts"
         case .about: "about"
         case .close: "close"
@@ -62,9 +64,11 @@ enum WindowAction: CaseIterable {
         case .deleteAll: []
         case .undo: ["<Control>z"]
         case .redo: ["<Control><Shift>z", "<Control>y"]
+        case .chordsetFromImage: []
         case .importChordsets: ["<Control>o"]
         case .exportChordsets: ["<Control>e"]
         case .exportPalette: []
+        case .sync: []
         case .showShortcuts: ["<Control>question"]
         case .about: []
         case .close: ["<Control>w"]
@@ -83,20 +87,22 @@ enum WindowAction: CaseIterable {
     /// What the shortcuts window calls it.
     var title: String {
         switch self {
-        case .addChordset: "New Chordset"
-        case .renameChordset: "Rename Chordset"
-        case .deleteChordset: "Delete Chordset"
-        case .openRowMenu: "Show Chordset Menu"
-        case .deleteAll: "Delete All Chordsets"
-        case .undo: "Undo"
-        case .redo: "Redo"
-        case .importChordsets: "Import"
-        case .exportChordsets: "Export"
-        case .exportPalette: "Export Palette"
-        case .showShortcuts: "Keyboard Shortcuts"
-        case .about: "About Imager"
-        case .close: "Close Window"
-        case .quit: "Quit"
+        case .addChordset: tr("New Chordset")
+        case .renameChordset: tr("Rename Chordset")
+        case .deleteChordset: tr("Delete Chordset")
+        case .openRowMenu: tr("Show Chordset Menu")
+        case .deleteAll: tr("Delete All Chordsets")
+        case .undo: tr("Undo")
+        case .redo: tr("Redo")
+        case .chordsetFromImage: tr("New Chordset from Image")
+        case .importChordsets: tr("Import")
+        case .exportChordsets: tr("Export")
+        case .exportPalette: tr("Export Palette")
+        case .sync: tr("Sync")
+        case .showShortcuts: tr("Keyboard Shortcuts")
+        case .about: tr("About Imager")
+        case .close: tr("Close Window")
+        case .quit: tr("Quit")
         }
     }
 

@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+
+/// Records as the chordset, chord and lumi tables hold them, in sync's terms: each field's
+/// value as text (`SyncValues`). A save reads them before and after it writes, and what
+/// differs is the edit it publishes.
+enum StoredRecords {
+    /// The record's fields, or nil when the tables do not hold it.
+    static func fields(of key: SyncRecordKey, _ db: Database) throws -> [String: String]? {
+        switch key {
+        case let .chordset(id):
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT title, position, created_at, updated_at FROM chordset WHERE id = ?
+                """), arguments: [id.uuidString]),
+                let title = String.fromDatabaseValue(row[0]), let position = Double.fromDatabaseValue(row[1]),
+                let created = Double.fromDatabaseValue(row[2]), let updated = Double.fromDatabaseValue(row[3]) else { return nil }
+            var colors = Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount)
+            let chords = try Row.fetchCursor(db.cachedStatement(sql: "SELECT slot, color FROM chord WHERE chordset_id = ?"),
+                                             arguments: [id.uuidString])
+            while let chord = try chords.next() {
+                if let slot = Int.fromDatabaseValue(chord[0]), colors.indices.contains(slot),
+                   let packed = Int64.fromDatabaseValue(chord[1]) {
+                    colors[slot] = RGBAColor(packed: UInt32(truncatingIfNeeded: packed))
+                }
+            }
+            return SyncValues.fields(title: title, position: position, created: created, updated: updated, colors: colors)
+        case let .lumi(id):
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT ch.chordset_id, ch.slot, l.ord, l.id, l.shape, l.x, l.y, l.size, l.rotation, l.glow, l.color
+                FROM lumi l JOIN chord ch ON ch.id = l.chord_id WHERE l.id = ?
+                """), arguments: [id.uuidString]),
+                let owner = String.fromDatabaseValue(row[0]).flatMap(UUID.init(uuidString:)),
+                let placement = placement(row, chordset: owner, id: id) else { return nil }
+            return [SyncField.lumi: SyncValues.text(placement)]
+        }
+    }
+
+    /// Columns: chordset, slot, ord, id, shape, x, y, size, rotation, glow, color.
+    static func placement(_ row: Row, chordset: UUID, id: UUID) -> SyncValues.LumiPlacement? {
+        guard let slot = Int.fromDatabaseValue(row[1]), let order = Int.fromDatabaseValue(row[2]),
+              let shape = String.fromDatabaseValue(row[4]).flatMap(LumiShape.init(rawValue:)),
+              let x = Double.fromDatabaseValue(row[5]), let y = Double.fromDatabaseValue(row[6]),
+              let size = Double.fromDatabaseValue(row[7]), let rotation = Double.fromDatabaseValue(row[8]),
+              let glow = Double.fromDatabaseValue(row[9]), let packed = Int64.fromDatabaseValue(row[10]) else { return nil }
+        return SyncValues.LumiPlacement(chordset: chordset, slot: slot, order: order, lumi: Lumi(
+            id: id, shape: shape, x: x, y: y, size: size, rotation: rotation,
+            color: RGBAColor(packed: UInt32(truncatingIfNeeded: packed)), glow: glow))
+    }
+
+    /// Writes a record's merged registers into the tables: a tombstone deletes the chordset
+    /// (its chords and lumis go with it), a complete chordset is inserted or updated, a lumi
+    /// goes into its chord when that chord exists and out of the tables when it does not.
+    /// Returns the chordsets whose shown contents may have changed.
+    static func materialize(_ key: SyncRecordKey, _ registers: Registers, _ db: Database) throws -> Set<UUID> {
+        switch key {
+        case let .chordset(id):
+            if registers.isDeleted {
+                try db.cachedStatement(sql: "DELETE FROM chordset WHERE id = ?").execute(arguments: [id.uuidString])
+                return db.changesCount > 0 ? [id] : []
+            }
+            guard let values = SyncValues.chordset(registers) else { return [] }
+            let title = (try? ChordsetTitle.accepted(values.title).get()) ?? Chordset.defaultTitle
+            try db.cachedStatement(sql: """
+                UPDATE chordset SET title = ?, position = ?, created_at = ?, updated_at = ? WHERE id = ?
+                """).execute(arguments: [title, values.position, values.created, values.updated, id.uuidString])
+            let inserted = db.changesCount == 0
+            if inserted {
+                try db.cachedStatement(sql: """
+                    INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+                    """).execute(arguments: [id.uuidString, title, values.position, values.created, values.updated])
+            }
+            let upsertChord = try db.cachedStatement(sql: """
+                INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)
+                ON CONFLICT(chordset_id, slot) DO UPDATE SET color = excluded.color
+                """)
+            for (slot, color) in values.colors.enumerated() {
+                try upsertChord.execute(arguments: [id.uuidString, slot, Int64(color.packed)])
+            }
+            if inserted {
+                // Lumis that arrived before their chordset go in now.
+                for lumi in try SyncTables.lumiKeys(ownedBy: id, db) {
+                    _ = try materialize(lumi, SyncTables.registers(lumi, db), db)
+                }
+            }
+            return [id]
+        case let .lumi(id):
+            let before = try String.fetchOne(db.cachedStatement(sql: """
+                SELECT ch.chordset_id FROM lumi l JOIN chord ch ON ch.id = l.chord_id WHERE l.id = ?
+                """), arguments: [id.uuidString]).flatMap(UUID.init(uuidString:))
+            var affected = Set([before].compactMap { $0 })
+            if let placement = SyncValues.placement(registers[SyncField.lumi], id: id),
+               let chord = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM chord WHERE chordset_id = ? AND slot = ?"),
+                                              arguments: [placement.chordset.uuidString, placement.slot]) {
+                let lumi = placement.lumi
+                try db.cachedStatement(sql: """
+                    INSERT INTO lumi (id, chord_id, ord, shape, x, y, size, rotation, glow, color)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET chord_id = excluded.chord_id, ord = excluded.ord, shape = excluded.shape,
+                        x = excluded.x, y = excluded.y, size = excluded.size, rotation = excluded.rotation,
+                        glow = excluded.glow, color = excluded.color
+                    """).execute(arguments: [id.uuidString, chord, placement.order, lumi.shape.rawValue, lumi.x, lumi.y,
+                                             lumi.size, lumi.rotation, lumi.glow, Int64(lumi.color.packed)])
+                affected.insert(placement.chordset)
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM lumi WHERE id = ?").execute(arguments: [id.uuidString])
+            }
+            return affected
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+
+/// The SQL of sync's own tables (created by the `v3-sync` migration), used inside the
+/// transactions of saves, imports and sync rounds. Nothing here touches files.
+enum SyncTables {
+    static let deviceKey = "sync.device"
+    static let clockKey = "sync.clock"
+    static let folderKey = "sync.folder"
+    static let nameKey = "sync.name"
+    /// The sequence number of the last change file this device wrote.
+    static let publishedKey = "sync.published"
+    /// The machine (`/etc/machine-id`) the device id was made on: another one means a copied home.
+    static let machineKey = "sync.machine"
+    /// Set when the folder is chosen or the device id changes: the next round writes the
+    /// whole merged state as a snapshot instead of the outbox.
+    static let snapshotKey = "sync.needs-snapshot"
+
+    static func state(_ key: String, _ db: Database) throws -> String? {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM app_state WHERE key = ?"), arguments: [key])
+    }
+
+    static func setState(_ key: String, _ value: String?, _ db: Database) throws {
+        if let value {
+            try db.cachedStatement(sql: """
+                INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """).execute(arguments: [key, value])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM app_state WHERE key = ?").execute(arguments: [key])
+        }
+    }
+
+    /// This database's device id, made on first use.
+    static func device(_ db: Database) throws -> String {
+        if let device = try state(deviceKey, db), DeviceID.isValid(device) { return device }
+        let device = DeviceID.random()
+        try setState(deviceKey, device, db)
+        return device
+    }
+
+    static func clock(_ db: Database) throws -> HybridClock {
+        let device = try device(db)
+        let last = try state(clockKey, db).flatMap { Stamp(Substring($0)) } ?? Stamp(milliseconds: 0, counter: 0, device: device)
+        return HybridClock(last: last, device: device)
+    }
+
+    static func saveClock(_ clock: HybridClock, _ db: Database) throws {
+        try setState(clockKey, clock.last.description, db)
+    }
+
+    static func isPublishing(_ db: Database) throws -> Bool {
+        try state(folderKey, db) != nil
+    }
+
+    // MARK: Registers
+
+    /// The record's registers; empty when it has none (or they are damaged, which only a
+    /// hand-edited file can do: the next write of the record starts them again).
+    static func registers(_ key: SyncRecordKey, _ db: Database) throws -> Registers {
+        let body = try String.fetchOne(db.cachedStatement(sql: "SELECT body FROM sync_register WHERE key = ?"),
+                                       arguments: [key.description])
+        return body.flatMap(Registers.init(encoded:)) ?? Registers()
+    }
+
+    static func save(_ registers: Registers, of key: SyncRecordKey, _ db: Database) throws {
+        var owner: String?
+        if case let .lumi(id) = key { owner = SyncValues.placement(registers[SyncField.lumi], id: id)?.chordset.uuidString }
+        try db.cachedStatement(sql: """
+            INSERT INTO sync_register (key, owner, body) VALUES (?, ?, ?)
+            ON CONFLICT(key) DO UPDATE SET owner = excluded.owner, body = excluded.body
+            """).execute(arguments: [key.description, owner, registers.encoded])
+    }
+
+    /// Drops a record's registers (a tombstone that never left this machine, see
+    /// `LocalChangeRecorder.isRetiredForGood`).
+    static func forget(_ key: SyncRecordKey, _ db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM sync_register WHERE key = ?").execute(arguments: [key.description])
+    }
+
+    /// Lumi records whose value places them in the chordset.
+    static func lumiKeys(ownedBy chordset: UUID, _ db: Database) throws -> [SyncRecordKey] {
+        try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM sync_register WHERE owner = ?"),
+                            arguments: [chordset.uuidString]).compactMap { SyncRecordKey(Substring($0)) }
+    }
+
+    static func enqueue(_ operation: SyncOperation, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO sync_outbox (line) VALUES (?)").execute(arguments: [ChangeLine.encode(operation)])
+    }
+
+    // MARK: The v3-sync migration
+
+    /// Registers for every row stored before sync existed, stamped at the row's own updated
+    /// time by this device. Nothing goes to the outbox: the first round with a folder
+    /// publishes a snapshot.
+    static func registerExistingRows(_ db: Database) throws {
+        let device = try device(db)
+        var colors: [String: [RGBAColor]] = [:]
+        let chords = try Row.fetchCursor(db, sql: "SELECT chordset_id, slot, color FROM chord")
+        while let row = try chords.next() {
+            guard let id = String.fromDatabaseValue(row[0]), let slot = Int.fromDatabaseValue(row[1]),
+                  (0..<Chordset.chordCount).contains(slot), let packed = Int64.fromDatabaseValue(row[2]) else { continue }
+            colors[id, default: Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount)][slot] =
+                RGBAColor(packed: UInt32(truncatingIfNeeded: packed))
+        }
+        var updatedOf: [String: Double] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, title, position, created_at, updated_at FROM chordset")
+        while let row = try rows.next() {
+            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(uuidString: text),
+                  let title = String.fromDatabaseValue(row[1]), let position = Double.fromDatabaseValue(row[2]),
+                  let created = Double.fromDatabaseValue(row[3]), let updated = Double.fromDatabaseValue(row[4]) else { continue }
+            updatedOf[text] = updated
+            let stamp = Stamp(milliseconds: HybridClock.milliseconds(Date(timeIntervalSince1970: updated)), counter: 0, device: device)
+            var registers = Registers()
+            registers.merge(SyncOperation(key: .chordset(id), stamp: stamp, fields: SyncValues.fields(
+                title: title, position: position, created: created, updated: updated,
+                colors: colors[text] ?? Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount))))
+            try save(registers, of: .chordset(id), db)
+        }
+        let lumis = try Row.fetchCursor(db, sql: """
+            SELECT ch.chordset_id, ch.slot, l.ord, l.id, l.shape, l.x, l.y, l.size, l.rotation, l.glow, l.color
+            FROM lumi l JOIN chord ch ON ch.id = l.chord_id
+            """)
+        while let row = try lumis.next() {
+            guard let owner = String.fromDatabaseValue(row[0]), let chordset = UUID(uuidString: owner),
+                  let idText = String.fromDatabaseValue(row[3]), let id = UUID(uuidString: idText),
+                  let placement = StoredRecords.placement(row, chordset: chordset, id: id) else { continue }
+            let updated = updatedOf[owner] ?? 0
+            let stamp = Stamp(milliseconds: HybridClock.milliseconds(Date(timeIntervalSince1970: updated)), counter: 0, device: device)
+            var registers = Registers()
+            registers.merge(SyncOperation(key: .lumi(id), stamp: stamp, fields: [SyncField.lumi: SyncValues.text(placement)]))
+            try save(registers, of: .lumi(id), db)
+        }
+    }
+}

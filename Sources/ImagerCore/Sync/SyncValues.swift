@@ -1,0 +1,84 @@
+import Foundation
+
+/// How each field's value is written as text in registers and change files, and read back.
+/// Numbers are written in Swift's shortest round-trip form, so a value read back is the
+/// same bits that were written.
+public enum SyncValues {
+    public static func text(_ number: Double) -> String { "\(number)" }
+
+    public static func number(_ text: String?) -> Double? {
+        guard let text, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    public static func text(_ color: RGBAColor) -> String {
+        var hex = color.hex
+        if hex.count == 7 { hex += "FF" }
+        return hex
+    }
+
+    /// Every field of a chordset row and its chords.
+    public static func fields(title: String, position: Double, created: Double, updated: Double,
+                              colors: [RGBAColor]) -> [String: String] {
+        var fields = [
+            SyncField.title: title, SyncField.position: text(position),
+            SyncField.created: text(created), SyncField.updated: text(updated),
+        ]
+        for (slot, color) in colors.enumerated() { fields[SyncField.color(slot)] = text(color) }
+        return fields
+    }
+
+    /// A chordset as its registers hold it, or nil while they are incomplete (a rename that
+    /// arrived before the chordset itself) or damaged. A tombstoned record is nil too.
+    public struct ChordsetValues: Equatable, Sendable {
+        public var title: String
+        public var position: Double
+        public var created: Double
+        public var updated: Double
+        public var colors: [RGBAColor]
+    }
+
+    public static func chordset(_ registers: Registers) -> ChordsetValues? {
+        guard !registers.isDeleted, let title = registers[SyncField.title],
+              let position = number(registers[SyncField.position]),
+              let created = number(registers[SyncField.created]) else { return nil }
+        var colors: [RGBAColor] = []
+        for slot in 0..<Chordset.chordCount {
+            guard let text = registers[SyncField.color(slot)], let color = RGBAColor(hex: text) else { return nil }
+            colors.append(color)
+        }
+        return ChordsetValues(title: title, position: position, created: created,
+                              updated: number(registers[SyncField.updated]) ?? created, colors: colors)
+    }
+
+    /// Where a lumi is and what it is: the value of its one register.
+    public struct LumiPlacement: Equatable, Sendable {
+        public var chordset: UUID
+        public var slot: Int
+        public var order: Int
+        public var lumi: Lumi
+    }
+
+    /// `CHORDSET slot order shape x y size rotation glow #RRGGBBAA`, space-separated.
+    public static func text(_ placement: LumiPlacement) -> String {
+        let lumi = placement.lumi
+        return [placement.chordset.uuidString, "\(placement.slot)", "\(placement.order)", lumi.shape.rawValue,
+                text(lumi.x), text(lumi.y), text(lumi.size), text(lumi.rotation), text(lumi.glow), text(lumi.color)]
+            .joined(separator: " ")
+    }
+
+    /// Reads a lumi register's value; nil when it is `gone` or not a lumi Imager would accept.
+    public static func placement(_ text: String?, id: UUID) -> LumiPlacement? {
+        guard let parts = text?.split(separator: " "), parts.count == 10,
+              let chordset = UUID(uuidString: String(parts[0])),
+              let slot = Int(parts[1]), (0..<Chordset.chordCount).contains(slot),
+              let order = Int(parts[2]), (0..<Lumi.maximumPerChord).contains(order),
+              let shape = LumiShape(rawValue: String(parts[3])),
+              let x = number(String(parts[4])), let y = number(String(parts[5])), let size = number(String(parts[6])),
+              let rotation = number(String(parts[7])), let glow = number(String(parts[8])),
+              let color = RGBAColor(hex: String(parts[9])) else { return nil }
+        let lumi = Lumi(id: id, shape: shape, x: x, y: y, size: size, rotation: rotation, color: color, glow: glow)
+        guard lumi.refusal == nil else { return nil }
+        return LumiPlacement(chordset: chordset, slot: slot, order: order, lumi: lumi)
+    }
+}

@@ -1,0 +1,79 @@
+import CGtk
+
+/// How the arrows move in the list (issue 13). The list is one stop for Tab, as a GNOME
+/// list is (`WindowAreas`); inside it:
+/// - Left and Right move between a row (announced by its title) and its eight cells.
+/// - Up and Down from a cell go to the same cell of the row above or below, so moving down
+///   a column of colours is one key a step; from a row, GTK's own list moves to the next row.
+/// - Home and End are GTK's own: the first and the last row.
+/// A title being typed keeps its arrows.
+final class ListKeyboard {
+    private unowned let list: ChordsetList
+
+    init(list: ChordsetList) {
+        self.list = list
+        let keys = gtk_event_controller_key_new()!
+        // Capture: before the focused cell or GTK's list bindings see the key.
+        gtk_event_controller_set_propagation_phase(cgtk_event_controller(keys.raw), GTK_PHASE_CAPTURE)
+        Signal.connectKey(keys, "key-pressed") { [weak self] keyval, modifiers in
+            self?.handle(keyval, modifiers) ?? false
+        }
+        gtk_widget_add_controller(list.listView, keys)
+    }
+
+    private func handle(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        let relevant = modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+        switch Int32(keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right:
+            guard relevant == 0, let place = focusPlace(), !place.row.title.isEditing else { return false }
+            let right = keyval == UInt32(GDK_KEY_Right) || keyval == UInt32(GDK_KEY_KP_Right)
+            let rightToLeft = gtk_widget_get_direction(list.listView) == GTK_TEXT_DIR_RTL
+            move(in: place, towardCells: right != rightToLeft)
+            return true
+        case GDK_KEY_Up, GDK_KEY_KP_Up, GDK_KEY_Down, GDK_KEY_KP_Down:
+            guard relevant == 0, let place = focusPlace(), let slot = place.slot, let position = place.row.position else {
+                return false
+            }
+            let down = keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down)
+            let target = position + (down ? 1 : -1)
+            guard target >= 0, target < list.controller.count else { return true }
+            guard let row = list.boundRow(at: target) else { return false }
+            gtk_widget_grab_focus(row.cells[slot].widget)
+            list.scrollTo(position: target)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The row holding the focus, and the cell's slot when a cell has it (nil: the row).
+    private func focusPlace() -> (row: ChordsetRow, slot: Int?)? {
+        guard let root = gtk_widget_get_root(list.listView),
+              let focus = gtk_root_get_focus(root) else { return nil }
+        for row in list.boundRows {
+            let item = gtk_widget_get_parent(row.widget)
+            if focus == item || focus == row.widget { return (row, nil) }
+            if gtk_widget_is_ancestor(focus, row.widget) != 0 {
+                return (row, row.cells.firstIndex { $0.widget == focus })
+            }
+        }
+        return nil
+    }
+
+    /// One step toward the cells (Right in left-to-right text) or back toward the title.
+    private func move(in place: (row: ChordsetRow, slot: Int?), towardCells: Bool) {
+        let cells = place.row.cells
+        switch (place.slot, towardCells) {
+        case (nil, true):
+            gtk_widget_grab_focus(cells[0].widget)
+        case let (slot?, true) where slot + 1 < cells.count:
+            gtk_widget_grab_focus(cells[slot + 1].widget)
+        case (0?, false):
+            if let item = gtk_widget_get_parent(place.row.widget) { gtk_widget_grab_focus(item) }
+        case let (slot?, false):
+            gtk_widget_grab_focus(cells[slot - 1].widget)
+        default:
+            break // already at an end
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Sync while the window is open: a round about every second (publish what the window
+/// saved, merge what other machines put in the folder), run on another thread over a store
+/// connection of its own, so the window never waits on the folder. When a round changed
+/// chordsets, the controller reads those again (`mergeSyncedChanges`), keeping every unsaved
+/// edit of the window on top and leaving local undo to local edits.
+///
+/// The folder is watched (a round starts a tenth of a second after a file lands) and also
+/// polled, since a Flatpak's portal folder or a network file system may not report changes.
+final class LiveSync {
+    /// How often a round runs without a change being reported.
+    var pollMilliseconds: UInt32 = 1_000
+    private let watch = FolderWatch()
+    private var roundSoon: ScheduledWork?
+
+    private let controller: ChordsetController
+    /// Our own connection (the window's is never used off the main thread).
+    private let store: ChordsetStore
+    private var timer: ScheduledWork?
+    private var isRunning = false
+    /// Rounds finished (tests wait on it).
+    private(set) var roundCount = 0
+    private(set) var lastSummary: SyncSummary?
+    /// The last round's failure, nil once one succeeds (and when no folder is chosen).
+    private(set) var lastError: SyncError?
+    /// After each round, on the main loop (the Sync dialog shows what it did).
+    var onRound: () -> Void = {}
+    /// A round merged changes while the window had unsaved edits: a chordset edited here
+    /// shows our version whole until the save, so the save is followed by another merge.
+    private var changedWhileUnsaved = Set<UUID>()
+
+    init(controller: ChordsetController, store: ChordsetStore) {
+        self.controller = controller
+        self.store = store
+        watch.onChange = { [weak self] in self?.changeReported() }
+    }
+
+    func start() {
+        guard timer == nil else { return }
+        runRound()
+        timer = MainLoop.repeating(milliseconds: pollMilliseconds) { [weak self] in
+            self?.runRound()
+            return self != nil
+        }
+    }
+
+    func stop() {
+        timer?.cancel()
+        timer = nil
+        roundSoon?.cancel()
+        roundSoon = nil
+        watch.watch([])
+    }
+
+    /// Directories being watched (tests look).
+    var watchedPaths: Set<String> { watch.watchedPaths }
+
+    /// A file landed: a round shortly, once a burst of events is over.
+    private func changeReported() {
+        guard timer != nil, roundSoon == nil else { return }
+        roundSoon = MainLoop.after(milliseconds: 100) { [weak self] in
+            self?.roundSoon = nil
+            self?.runRound()
+        }
+    }
+
+    /// Watches the folder, `imager-sync` and every device's directory in it.
+    private func updateWatch() {
+        guard timer != nil, let folder = try? store.syncSettings().folder else {
+            watch.watch([])
+            return
+        }
+        let layout = SyncFolder(root: URL(fileURLWithPath: folder))
+        var paths: Set<String> = [folder, layout.devicesDirectory.path]
+        for device in (try? layout.devices()) ?? [] { paths.insert(layout.directory(of: device).path) }
+        watch.watch(paths)
+    }
+
+    /// Starts a round unless one is running.
+    func runRound() {
+        guard !isRunning, !controller.isReadOnly else { return }
+        isRunning = true
+        let store = self.store
+        DispatchQueue.global(qos: .utility).async { [weak self] in
+            let result: Result<SyncSummary, SyncError>
+            do throws(SyncError) {
+                result = .success(try SyncRound.run(store: store))
+            } catch {
+                result = .failure(error)
+            }
+            MainLoop.idleFromAnyThread { [weak self] in self?.finished(result) }
+        }
+    }
+
+    /// After a save: shows what other machines changed in chordsets that were being edited
+    /// here (the save wrote only our fields, so the store holds both).
+    func saved() {
+        guard !changedWhileUnsaved.isEmpty, !controller.hasUnsavedChanges else { return }
+        let changed = changedWhileUnsaved
+        changedWhileUnsaved = []
+        do {
+            try controller.mergeSyncedChanges(of: changed)
+        } catch {
+            StandardStream.writeError("imager: could not show other computers' changes: \(error)\n")
+        }
+    }
+
+    private func finished(_ result: Result<SyncSummary, SyncError>) {
+        isRunning = false
+        roundCount += 1
+        switch result {
+        case let .success(summary):
+            lastSummary = summary
+            lastError = nil
+            for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
+            if !summary.changedChordsets.isEmpty {
+                if controller.hasUnsavedChanges { changedWhileUnsaved.formUnion(summary.changedChordsets) }
+                do {
+                    try controller.mergeSyncedChanges(of: summary.changedChordsets)
+                } catch {
+                    StandardStream.writeError("imager: could not show other computers' changes: \(error)\n")
+                }
+            }
+        case .failure(.notConfigured):
+            lastError = nil
+        case let .failure(error):
+            if lastError != error { StandardStream.writeError("imager: sync: \(error)\n") }
+            lastError = error
+        }
+        updateWatch()
+        onRound()
+    }
+}

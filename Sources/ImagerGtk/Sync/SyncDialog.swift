@@ -1,0 +1,175 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Main menu → Sync…: the folder to sync through, this computer's name as the others show
+/// it, the other computers seen in the folder with when each last wrote, and Stop Syncing.
+/// Every change is stored at once (there is no OK button to forget).
+final class SyncDialog {
+    /// Owned by GTK (a toplevel); destroyed when closed.
+    let window: Widget
+    /// Borrowed widgets, owned by the window.
+    let folderLabel: Widget
+    let chooseButton: Widget
+    let stopButton: Widget
+    let nameEntry: Widget
+    let peersLabel: Widget
+    let statusLabel: Widget
+
+    private let store: ChordsetStore
+    private let liveSync: LiveSync
+    var onClose: () -> Void = {}
+
+    static let explanation = "Share this folder with your other computers with Syncthing, Nextcloud or any folder sync."
+
+    init(store: ChordsetStore, liveSync: LiveSync, over parent: Widget) {
+        self.store = store
+        self.liveSync = liveSync
+        window = gtk_window_new()
+        gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
+        gtk_window_set_modal(cgtk_window(window), 1)
+        gtk_window_set_destroy_with_parent(cgtk_window(window), 1)
+        gtk_window_set_default_size(cgtk_window(window), 480, -1)
+        gtk_window_set_title(cgtk_window(window), "Sync")
+        gtk_window_set_titlebar(cgtk_window(window), gtk_header_bar_new())
+
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        content.setMargins(18)
+        let explanation = Widgets.label(Self.explanation)
+        gtk_label_set_wrap(cgtk_label(explanation), 1)
+        gtk_label_set_xalign(cgtk_label(explanation), 0)
+        Widgets.append(explanation, to: content)
+
+        Widgets.append(Self.heading("Sync Folder"), to: content)
+        let folderRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        folderLabel = Widgets.label("")
+        gtk_label_set_xalign(cgtk_label(folderLabel), 0)
+        gtk_label_set_ellipsize(cgtk_label(folderLabel), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_widget_set_hexpand(folderLabel, 1)
+        chooseButton = Widgets.textButton("Choose Folder…")
+        Widgets.append(folderLabel, to: folderRow)
+        Widgets.append(chooseButton, to: folderRow)
+        Widgets.append(folderRow, to: content)
+
+        Widgets.append(Self.heading("This Computer's Name"), to: content)
+        nameEntry = gtk_entry_new()
+        nameEntry.setAccessibleLabel("This Computer's Name")
+        gtk_entry_set_placeholder_text(cgtk_entry(nameEntry), MachineIdentity.defaultName())
+        Widgets.append(nameEntry, to: content)
+
+        Widgets.append(Self.heading("Other Computers"), to: content)
+        peersLabel = Widgets.label("")
+        gtk_label_set_xalign(cgtk_label(peersLabel), 0)
+        gtk_label_set_wrap(cgtk_label(peersLabel), 1)
+        Widgets.append(peersLabel, to: content)
+
+        statusLabel = Widgets.label("", classes: "dim-label")
+        gtk_label_set_xalign(cgtk_label(statusLabel), 0)
+        gtk_label_set_wrap(cgtk_label(statusLabel), 1)
+        Widgets.append(statusLabel, to: content)
+
+        stopButton = Widgets.textButton("Stop Syncing", classes: "destructive-action")
+        gtk_widget_set_halign(stopButton, GTK_ALIGN_END)
+        Widgets.append(stopButton, to: content)
+        gtk_window_set_child(cgtk_window(window), content)
+
+        connect()
+        refresh()
+    }
+
+    private static func heading(_ text: String) -> Widget {
+        let label = Widgets.label(text, classes: "heading")
+        gtk_label_set_xalign(cgtk_label(label), 0)
+        return label
+    }
+
+    func present() {
+        gtk_window_present(cgtk_window(window))
+    }
+
+    func close() {
+        gtk_window_close(cgtk_window(window))
+    }
+
+    private func connect() {
+        Signal.connect(chooseButton, "clicked") { [weak self] in
+            guard let self else { return }
+            FileTransfer.chooseSyncFolder(over: self.window) { [weak self] path in self?.choose(folder: path) }
+        }
+        Signal.connect(stopButton, "clicked") { [weak self] in self?.choose(folder: nil) }
+        Signal.connect(nameEntry, "changed") { [weak self] in self?.nameChanged() }
+        liveSync.onRound = { [weak self] in self?.refreshStatus() }
+        Signal.connect(window, "destroy") { [weak self] in
+            guard let self else { return }
+            self.liveSync.onRound = {}
+            self.onClose()
+        }
+    }
+
+    /// Stores the folder (nil: stop syncing) and runs a round at once.
+    func choose(folder: String?) {
+        do {
+            try store.setSyncFolder(folder)
+        } catch {
+            MessageDialog.inform(over: window, "Could not change the sync folder", detail: "\(error)")
+            return
+        }
+        refresh()
+        if folder != nil { liveSync.runRound() }
+    }
+
+    private func nameChanged() {
+        let text = takeEditableText()
+        do {
+            try store.setSyncName(text)
+        } catch {
+            gtk_label_set_text(cgtk_label(statusLabel), "Could not save the name: \(error)")
+        }
+    }
+
+    private func takeEditableText() -> String {
+        guard let text = gtk_editable_get_text(cgtk_editable(UnsafeMutableRawPointer(nameEntry))) else { return "" }
+        return String(cString: text)
+    }
+
+    /// Shows the stored settings: the folder, the name, the other computers.
+    func refresh() {
+        let settings = try? store.syncSettings()
+        let folder = settings?.folder
+        gtk_label_set_text(cgtk_label(folderLabel), folder ?? "Not syncing: choose a folder to start.")
+        gtk_widget_set_sensitive(stopButton, folder == nil ? 0 : 1)
+        if takeEditableText() != (settings?.name ?? "") {
+            gtk_editable_set_text(cgtk_editable(UnsafeMutableRawPointer(nameEntry)), settings?.name ?? "")
+        }
+        refreshStatus()
+    }
+
+    /// The other computers and the last round's result.
+    func refreshStatus() {
+        guard let settings = try? store.syncSettings(), let folder = settings.folder else {
+            gtk_label_set_text(cgtk_label(peersLabel), "None yet.")
+            gtk_label_set_text(cgtk_label(statusLabel), "")
+            return
+        }
+        let peers = SyncFolder(root: URL(fileURLWithPath: folder)).peers(excluding: settings.device)
+        gtk_label_set_text(cgtk_label(peersLabel), Self.describe(peers))
+        if let error = liveSync.lastError {
+            gtk_label_set_text(cgtk_label(statusLabel), "\(error)")
+        } else if let summary = liveSync.lastSummary {
+            gtk_label_set_text(cgtk_label(statusLabel), summary.line)
+        }
+    }
+
+    /// One line per computer: "laptop — last wrote 23 Nov 2026 at 15:02".
+    static func describe(_ peers: [SyncPeer]) -> String {
+        guard !peers.isEmpty else { return "None yet: once another computer syncs through this folder, it shows here." }
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return peers.map { peer in
+            let name = peer.name ?? "A computer without a name (\(peer.device))"
+            guard let date = peer.lastWrote else { return name }
+            return "\(name) — last wrote \(formatter.string(from: date))"
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,63 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Files dropped on the window: a `.json` or `.gpl` file is imported as Import… would, any
+/// other file is read as a picture, as New Chordset from Image… would. One file is opened per
+/// drop (imports and pictures run one at a time, each with its own undo step): of several,
+/// the first is opened and the notice says how many were dropped.
+extension MainWindow {
+    /// What a dropped file is taken for, by its extension.
+    enum DroppedFile: Equatable {
+        case chordsets, picture
+
+        init(path: String) {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "json", "gpl": self = .chordsets
+            default: self = .picture
+            }
+        }
+    }
+
+    func installDropTarget() {
+        // GdkFileList: what file managers drag (text/uri-list), as local files.
+        let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
+        Signal.connectDrop(target, "drop") { [weak self] value in
+            guard let self, let boxed = g_value_get_boxed(value) else { return false }
+            return self.open(dropped: Self.paths(in: OpaquePointer(boxed)))
+        }
+        gtk_widget_add_controller(window, target)
+    }
+
+    /// Opens the first of `paths`; false (the drop is refused) when there is nothing to open
+    /// or the window cannot take it now.
+    @discardableResult
+    func open(dropped paths: [String]) -> Bool {
+        guard let first = paths.first, !controller.isReadOnly else { return false }
+        guard transfer == nil else {
+            toast.show("Wait for the file being read to finish, then drop again", offersUndo: false)
+            return false
+        }
+        let aside = paths.count > 1 ? "first of \(paths.count) files dropped" : nil
+        switch DroppedFile(path: first) {
+        case .chordsets: importChordsets(from: first, aside: aside)
+        case .picture: addChordset(fromPicture: first, aside: aside)
+        }
+        return true
+    }
+
+    /// The local paths of a GdkFileList (files with no local path, such as a web address, are left out).
+    private static func paths(in fileList: OpaquePointer) -> [String] {
+        let list = gdk_file_list_get_files(fileList)
+        defer { g_slist_free(list) }
+        var paths: [String] = []
+        var node = list
+        while let current = node {
+            if let file = current.pointee.data, let path = takeGString(g_file_get_path(OpaquePointer(file))) {
+                paths.append(path)
+            }
+            node = current.pointee.next
+        }
+        return paths
+    }
+}

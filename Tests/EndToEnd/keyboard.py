@@ -1,0 +1,48 @@
+"""The keyboard-first checks of the end-to-end suite (issue 13): where the focus is, read
+through AT-SPI the way a screen reader reads it."""
+import time
+
+import pyatspi
+
+from harness import wait_for, xdotool
+
+
+def focused(node, depth=0):
+    """The control holding the keyboard focus, or None."""
+    if node is None or depth > 40:
+        return None
+    try:
+        if depth > 1 and node.getState().contains(pyatspi.STATE_FOCUSED):
+            return node
+        for child in node:
+            found = focused(child, depth + 1)
+            if found is not None:
+                return found
+    except Exception:
+        return None
+    return None
+
+
+def describe(node):
+    return "nothing" if node is None else f"{node.getRoleName()} {node.name!r}"
+
+
+def press(app, key, role, name, seconds=3):
+    """Presses KEY and waits until the focus is on the control with ROLE and NAME."""
+    xdotool("key", key)
+    def arrived():
+        node = focused(app.node)
+        return node if node is not None and node.getRoleName() == role and node.name == name else None
+    try:
+        return wait_for(arrived, seconds, f"{role} {name!r}")
+    except AssertionError:
+        raise AssertionError(f"after {key} the focus is on {describe(focused(app.node))}, not {role} {name!r}")
+
+
+def selected_rows(app):
+    listing = app.find("list", "Chordsets")
+    return [item.name for item in listing if item.getState().contains(pyatspi.STATE_SELECTED)]
+
+
+def settle():
+    time.sleep(0.3)

@@ -1,0 +1,54 @@
+import Foundation
+import ImagerCore
+@testable import ImagerGtk
+import XCTest
+
+/// The window's words for a refused import (issue 13): the file's name, the entry by its
+/// place and title, and the reason, read from the typed problem the core reports.
+@MainActor
+final class ImportRefusalTests: XCTestCase {
+    private func refusal(_ json: String) throws -> TransferJobs.Failure {
+        let result = Result { () throws(InterchangeError) in
+            try ChordsetDocument.decode(Data(json.utf8), file: "/home/someone/Music/broken.json")
+        }
+        guard case let .failure(error) = result else { throw XCTSkip("the file was accepted") }
+        return .file(error)
+    }
+
+    private func chords(_ colours: [String]) -> String {
+        colours.map { "{\"color\": \"\($0)\"}" }.joined(separator: ", ")
+    }
+
+    func testAChordsetWithSevenChordsIsNamedByItsPlaceAndTitle() async throws {
+        let seven = chords(Array(repeating: "#FF0000", count: 7)), eight = chords(Array(repeating: "#FF0000", count: 8))
+        let failure = try refusal("{\"version\": 1, \"chordsets\": [{\"title\": \"Fine\", \"chords\": [\(eight)]}, "
+            + "{\"title\": \"Broken\", \"chords\": [\(seven)]}]}")
+        XCTAssertEqual(ImportRefusal.detail(failure), "The 2nd chordset, “Broken”, has 7 chords; each needs 8.")
+        XCTAssertEqual(ImportRefusal.heading(file: "/home/someone/Music/broken.json"), "Could not import “broken.json”")
+        // The command line keeps its JSON path.
+        XCTAssertTrue("\(failure)".contains("chordsets[1] (“Broken”) has 7 chords; a chordset has exactly 8"), "\(failure)")
+    }
+
+    func testABadColourNamesTheChordAndHowColoursAreWritten() async throws {
+        var colours = Array(repeating: "#00FF00", count: 8)
+        colours[4] = "green"
+        let failure = try refusal("{\"version\": 1, \"chordsets\": [{\"title\": \"Leaves\", \"chords\": [\(chords(colours))]}]}")
+        XCTAssertEqual(ImportRefusal.detail(failure),
+                       "Chord 5 of the 1st chordset, “Leaves”, has the colour \"green\"; a colour is written #RRGGBB or #RRGGBBAA.")
+    }
+
+    func testAnEntryWithoutATitleIsNamedByItsPlaceAlone() async throws {
+        let failure = try refusal("{\"version\": 1, \"chordsets\": [{\"chords\": []}]}")
+        XCTAssertEqual(ImportRefusal.detail(failure), "The 1st chordset has no title.")
+    }
+
+    func testOtherRefusalsKeepTheirReasonAsASentence() async throws {
+        let failure = try refusal("{\"version\": 7, \"chordsets\": []}")
+        XCTAssertTrue(ImportRefusal.detail(failure).hasSuffix("this Imager reads versions 1 and 2."), ImportRefusal.detail(failure))
+    }
+
+    func testEnglishOrdinals() async throws {
+        XCTAssertEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ImportRefusal.englishOrdinal),
+                       ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"])
+    }
+}
