@@ -33,6 +33,10 @@ enum LumiLight {
             cairo_fill(cairo)
             cairo_pattern_destroy(gradient)
         case let .polygon(centre, corners):
+            if GlowRaster.paint(cairo, centre: centre, corners: corners, color: (r, g, b, a), glow: lumi.glow) {
+                cairo_new_path(cairo)
+                return
+            }
             cairo_save(cairo)
             cairo_clip(cairo)
             cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ImagerCore
 import ImagerGtk
 
 /// The window's measurements for packaging/bench.sh (issue 6), in the mode given on the
@@ -11,7 +12,11 @@ import ImagerGtk
 ///   delete, IMAGER_BENCH_EDIT_CYCLES times (5), each timed from the action to the end of
 ///   the next painted frame (`edit <name> <total us> <frame us>`); then scrolls the list from
 ///   top to bottom, one step per frame (`scroll-frame <work us> <interval us>`,
-///   `scroll-end <frames>`), prints `done` and the peak memory, and quits.
+///   `scroll-end <frames>`); then, when IMAGER_BENCH_DRAG_FRAMES is set, opens the chord
+///   editor on the top chordset's first chord with lumis and drags a lumi for that many
+///   frames (`drag-frame <editor work us> <interval us>` per editor frame, `drag-list-frame
+///   <work us>` per frame of the main window, whose cell shows each move); then prints `done`
+///   and the peak memory, and quits. IMAGER_BENCH_EDIT_CYCLES=0 leaves the edits out.
 ///
 /// The protocol is the one of packaging/bench/gtk_floor.c, the C window the bench runs
 /// beside Imager. Everything runs on the GLib main loop, driven by the window's GdkFrameClock;
@@ -46,6 +51,7 @@ final class WindowScript {
     private let mode: Mode
     private let editCycles: Int
     private let scrollFrameLimit: Int
+    private let dragFrameCount: Int
 
     /// The next step: 0 until the first frame, then the edits, then the scroll.
     private var step = 0
@@ -60,13 +66,20 @@ final class WindowScript {
     private var scrollStep = 0.0
     private var lastFrameTime: gint64 = 0
     private var scrollFrames = 0
+    private var editorFrameStarted: gint64 = 0
+    private var editorLastFrameTime: gint64 = 0
+    private var dragging = false
+    private var dragTick: guint = 0
+    private var dragStart = CanvasPoint(x: 0.5, y: 0.5)
+    private var dragFrames = 0
 
     private init(window: ImagerWindow, mode: Mode) {
         self.window = window
         self.mode = mode
         let environment = ProcessInfo.processInfo.environment
-        editCycles = environment["IMAGER_BENCH_EDIT_CYCLES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 5
+        editCycles = environment["IMAGER_BENCH_EDIT_CYCLES"].flatMap(Int.init).flatMap { $0 >= 0 ? $0 : nil } ?? 5
         scrollFrameLimit = environment["IMAGER_BENCH_SCROLL_FRAMES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 1000
+        dragFrameCount = environment["IMAGER_BENCH_DRAG_FRAMES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 0
     }
 
     private func attach(to clock: OpaquePointer) {
@@ -100,6 +113,8 @@ final class WindowScript {
             report("edit \(actionName) \(now - actionStarted) \(now - frameStarted)")
             actionStarted = 0
             whenQuiet(next)
+        } else if dragging {
+            report("drag-list-frame \(now - frameStarted)")
         } else if scrolling {
             let frameTime = gdk_frame_clock_get_frame_time(clock)
             if lastFrameTime != 0 {
@@ -148,6 +163,9 @@ final class WindowScript {
             whenQuiet(next)
         } else if current == edits + 2 {
             startScroll(in: window)
+        } else if current == edits + 3, dragFrameCount > 0 {
+            gtk_adjustment_set_value(window.verticalAdjustment, 0)
+            whenQuiet(openEditor)
         } else {
             report("done")
             quit()
@@ -215,6 +233,91 @@ final class WindowScript {
         }
         gtk_adjustment_set_value(adjustment, min(value + scrollStep, bottom))
         return true
+    }
+
+    // MARK: Dragging a lumi in the chord editor
+
+    /// Opens the editor on the first chord of the top chordset that has lumis (its row is
+    /// on screen, so the list's cell repaints with every move too), then drags once the
+    /// editor has painted and gone quiet.
+    private func openEditor() {
+        guard let top = window.controller.chordsets.first else { return fail("the list is empty") }
+        let lumis = window.controller.lumis(of: top.id)
+        guard let slot = (0..<8).first(where: { !lumis[$0].isEmpty }), let lumi = lumis[slot].last else {
+            return fail("the top chordset has no lumis to drag")
+        }
+        dragStart = CanvasPoint(x: lumi.x, y: lumi.y)
+        window.editChord(id: top.id, slot: slot)
+        guard let editor = window.chordEditorWidget else { return fail("the chord editor did not open") }
+        var attached = false
+        repeating(milliseconds: 50) { [self] in
+            guard gtk_widget_get_mapped(editor) != 0, let clock = gtk_widget_get_frame_clock(editor) else { return true }
+            if !attached {
+                attached = true
+                connect(clock, "before-paint") { [self] in editorFrameStarted = g_get_monotonic_time() }
+                connect(clock, "after-paint") { [self] in editorAfterPaint(clock) }
+            }
+            // Quiet: neither window has painted for 300 ms.
+            guard g_get_monotonic_time() - max(lastPaint, editorLastPaint) >= 300_000 else { return true }
+            startDrag(editor)
+            return false
+        }
+    }
+
+    private var editorLastPaint: gint64 = 0
+
+    private func editorAfterPaint(_ clock: OpaquePointer) {
+        let now = g_get_monotonic_time()
+        editorLastPaint = now
+        guard dragging else { return }
+        let frameTime = gdk_frame_clock_get_frame_time(clock)
+        if editorLastFrameTime != 0 { report("drag-frame \(now - editorFrameStarted) \(frameTime - editorLastFrameTime)") }
+        editorLastFrameTime = frameTime
+        if dragTick == 0 { finishDrag() }
+    }
+
+    /// Presses on the lumi, then moves it one step per editor frame, round a circle a fifth
+    /// of the chord across, as a hand would.
+    private func startDrag(_ editor: UnsafeMutablePointer<GtkWidget>) {
+        guard window.beginChordEditorDrag(at: dragStart) else { return fail("the press did not grab the lumi") }
+        dragging = true
+        dragFrames = 0
+        editorLastFrameTime = 0
+        let tick: GtkTickCallback = { _, _, data in
+            let script = Unmanaged<WindowScript>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { script.dragOneStep() ? 1 : 0 }
+        }
+        let done: GDestroyNotify = { data in Unmanaged<WindowScript>.fromOpaque(data!).release() }
+        dragTick = gtk_widget_add_tick_callback(editor, tick, Unmanaged.passRetained(self).toOpaque(), done)
+    }
+
+    /// Returns false after the last step, which removes the tick callback.
+    private func dragOneStep() -> Bool {
+        guard dragFrames < dragFrameCount else {
+            dragTick = 0
+            return false
+        }
+        dragFrames += 1
+        let angle = 2 * Double.pi * Double(dragFrames) / 60
+        let reach = 0.1
+        let x = min(max(dragStart.x + reach * sin(angle), 0.02), 0.98)
+        let y = min(max(dragStart.y - reach * (1 - cos(angle)), 0.02), 0.98)
+        window.continueChordEditorDrag(to: CanvasPoint(x: x, y: y))
+        return true
+    }
+
+    private func finishDrag() {
+        dragging = false
+        window.endChordEditorDrag()
+        report("drag-end \(dragFrames)")
+        window.closeChordEditor()
+        whenQuiet(next)
+    }
+
+    /// Says why the script cannot go on, and quits without `done`, which the bench reports.
+    private func fail(_ reason: String) {
+        FileHandle.standardError.write(Data("imager-bench-window: \(reason)\n".utf8))
+        quit()
     }
 
     /// Reports the peak resident memory (VmHWM) and quits as Ctrl+Q does. The bench cannot

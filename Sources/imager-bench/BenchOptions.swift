@@ -73,4 +73,6 @@ struct BenchOptions {
 
     var editCycles: Int { smoke ? 1 : 5 }
     var scrollFrames: Int { smoke ? 30 : 1_000 }
+    /// Frames of dragging a lumi in the chord editor: four seconds at 60 Hz.
+    var dragFrames: Int { smoke ? 10 : 240 }
 }

@@ -12,6 +12,10 @@ struct BenchmarkRun {
     static let memoryGrowthMiB = 60.0            // peak RSS at the largest N minus at N = 10
     static let frameBudget = 16.0                // milliseconds: one frame at 60 Hz
     static let editBudget = 8.0                  // milliseconds: an edit leaves half a frame to spare
+    // Issue 11, with the corpus whose chords carry lumis, at the largest N:
+    static let lumiFirstFrameRatio = 1.3         // launch to first frame vs the bare GTK window
+    static let lumiScrollMedian = 8.0            // milliseconds of work per scroll frame, median
+    static let lateFrame = 25.0                  // milliseconds: no frame later than this
 
     func run() throws -> ResultTable {
         let fileManager = FileManager.default
@@ -53,6 +57,15 @@ struct BenchmarkRun {
         let pictures = try PictureBenchmark(smoke: options.smoke, repetitions: options.pictureRepetitions,
                                             directory: options.workDirectory).run(log: log)
 
+        // The corpus with lumis, at the largest N, in a store of its own.
+        let lumiHome = directory(importCount, lumis: true).appendingPathComponent("data", isDirectory: true)
+        let lumiImport = try LumiImportBenchmark(
+            count: importCount, repetitions: options.storeRepetitions(importCount), floorProgram: floor("sqlite_floor"),
+            directory: directory(importCount, lumis: true),
+            database: StoreLocation.databaseURL(environment: ["XDG_DATA_HOME": lumiHome.path])
+        ).run(log: log)
+        var lumiWindow: LumiWindow?
+
         var launches: [Int: WindowBenchmark.Launches] = [:]
         var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
         var performance: WindowBenchmark.Performance?
@@ -75,22 +88,39 @@ struct BenchmarkRun {
             let changes = options.smoke ? 20 : 200
             log("a performance of \(changes) chord changes")
             performance = try window.performance(dataHome: dataHome(options.sizes.first!), changes: changes)
+
+            log("launches with \(largest) chordsets with lumis")
+            let lumiLaunches = try window.launches(dataHome: lumiHome, repetitions: options.launchRepetitions(largest),
+                                                   warmUp: !options.smoke)
+            log("scroll and editor drag with \(largest) chordsets with lumis")
+            let lumiScript = try window.scriptWithLumis(dataHome: lumiHome, scrollFrames: options.scrollFrames,
+                                                        dragFrames: options.dragFrames)
+            lumiWindow = LumiWindow(launches: lumiLaunches, script: lumiScript.imager, floorDrag: lumiScript.floorDrag)
         }
         log("done")
         var result = table(store: store, launches: launches, script: script)
         if let performance { result.addPerformance(performance, judged: !options.smoke) }
         result.addEscapeHeavyImport(escapes, count: importCount, judged: !options.smoke)
+        addLumiRows(to: &result, count: importCount, importing: lumiImport, window: lumiWindow,
+                    smallRSS: launches[10]?.imager.peakRSSMiB, plainScroll: script?.floor.scroll)
         result.addPictureFigures(pictures, judged: !options.smoke)
         result.addSync(sync, sizes: options.sizes, judged: !options.smoke)
         return result
+    }
+
+    /// The window's figures over the corpus with lumis.
+    struct LumiWindow {
+        var launches: WindowBenchmark.Launches
+        var script: WindowBenchmark.Script
+        var floorDrag: WindowBenchmark.Drag
     }
 
     private func floor(_ name: String) -> String {
         URL(fileURLWithPath: options.floorDirectory).appendingPathComponent(name).path
     }
 
-    private func directory(_ count: Int) -> URL {
-        options.workDirectory.appendingPathComponent("n\(count)", isDirectory: true)
+    private func directory(_ count: Int, lumis: Bool = false) -> URL {
+        options.workDirectory.appendingPathComponent("n\(count)\(lumis ? "-lumis" : "")", isDirectory: true)
     }
 
     private func dataHome(_ count: Int) -> URL {
@@ -182,6 +212,76 @@ struct BenchmarkRun {
             for index in table.rows.indices { table.rows[index].met = nil }
         }
         return table
+    }
+}
+
+extension BenchmarkRun {
+    /// Issue 11's rows: the corpus whose chords carry three lumis on average. Memory is
+    /// judged against Imager at N = 10 without lumis; the scroll's floor is the plain list's.
+    func addLumiRows(to table: inout ResultTable, count: Int, importing: LumiImportBenchmark.Figures,
+                     window: LumiWindow?, smallRSS: Double?, plainScroll: WindowBenchmark.Scroll?) {
+        let judged = !options.smoke
+        func judge(_ met: Bool) -> Bool? { judged ? met : nil }
+        let importGoal = String(format: "≤ %.0f× floor", LumiImportBenchmark.ratioGoal)
+        table.add(.init(figure: "lumis: import, file to store (\(grouped(importing.lumiCount)) lumis)", count: count,
+                        imager: formatMilliseconds(importing.fileImport.imager), floor: formatMilliseconds(importing.fileImport.floor),
+                        ratio: formatRatio(importing.fileImport.imager, importing.fileImport.floor), goal: importGoal,
+                        met: judge(importing.fileImport.imager <= LumiImportBenchmark.ratioGoal * importing.fileImport.floor)))
+        table.add(.init(figure: "lumis: import, the store's part", count: count,
+                        imager: formatMilliseconds(importing.storeWrite.imager), floor: formatMilliseconds(importing.storeWrite.floor),
+                        ratio: formatRatio(importing.storeWrite.imager, importing.storeWrite.floor)))
+        guard let window else { return }
+        let launch = window.launches
+        let firstFrameRatio = launch.imager.firstFrameMilliseconds / launch.floor.firstFrameMilliseconds
+        table.add(.init(figure: "lumis: launch to first frame", count: count,
+                        imager: formatMilliseconds(launch.imager.firstFrameMilliseconds),
+                        floor: formatMilliseconds(launch.floor.firstFrameMilliseconds),
+                        ratio: formatRatio(launch.imager.firstFrameMilliseconds, launch.floor.firstFrameMilliseconds),
+                        goal: String(format: "≤ %.1f× floor", Self.lumiFirstFrameRatio),
+                        met: judge(firstFrameRatio <= Self.lumiFirstFrameRatio)))
+        for (figure, peak) in [("lumis: peak RSS, launch", launch.imager.peakRSSMiB),
+                               ("lumis: peak RSS, after scroll and drag", window.script.peakRSSMiB)] {
+            guard let peak else { continue }
+            var goal = "", met: Bool?
+            if let smallRSS {
+                goal = String(format: "≤ N=10 + %.0f MiB (%@)", Self.memoryGrowthMiB, formatMiB(smallRSS + Self.memoryGrowthMiB))
+                met = judge(peak - smallRSS <= Self.memoryGrowthMiB)
+            }
+            table.add(.init(figure: figure, count: count, imager: formatMiB(peak), floor: formatMiB(launch.floor.peakRSSMiB),
+                            ratio: formatRatio(peak, launch.floor.peakRSSMiB), goal: goal, met: met))
+        }
+        let scroll = window.script.scroll
+        table.add(.init(figure: "lumis: scroll, frame time, median", count: count,
+                        imager: formatMilliseconds(scroll.medianWork), floor: plainScroll.map { formatMilliseconds($0.medianWork) } ?? "",
+                        ratio: plainScroll.map { formatRatio(scroll.medianWork, $0.medianWork) } ?? "",
+                        goal: String(format: "< %.0f ms", Self.lumiScrollMedian), met: judge(scroll.medianWork < Self.lumiScrollMedian)))
+        table.add(.init(figure: "lumis: scroll, frame time, 95th percentile", count: count,
+                        imager: formatMilliseconds(scroll.p95Work), floor: plainScroll.map { formatMilliseconds($0.p95Work) } ?? "",
+                        ratio: plainScroll.map { formatRatio(scroll.p95Work, $0.p95Work) } ?? ""))
+        table.add(.init(figure: "lumis: scroll, longest frame time", count: count,
+                        imager: formatMilliseconds(scroll.longestWork), floor: plainScroll.map { formatMilliseconds($0.longestWork) } ?? "",
+                        ratio: plainScroll.map { formatRatio(scroll.longestWork, $0.longestWork) } ?? "",
+                        goal: String(format: "≤ %.0f ms", Self.lateFrame), met: judge(scroll.longestWork <= Self.lateFrame)))
+        table.add(.init(figure: "lumis: scroll, frames later than 25 ms", count: count,
+                        imager: "\(scroll.late) of \(scroll.frames)", floor: plainScroll.map { "\($0.late) of \($0.frames)" } ?? "",
+                        ratio: "", goal: "none", met: judge(scroll.late == 0)))
+        if let drag = window.script.drag {
+            let floor = window.floorDrag
+            let budget = String(format: "< %.0f ms", Self.frameBudget)
+            table.add(.init(figure: "lumis: editor drag, frame time, median", count: count,
+                            imager: formatMilliseconds(drag.medianWork), floor: formatMilliseconds(floor.medianWork),
+                            ratio: formatRatio(drag.medianWork, floor.medianWork)))
+            table.add(.init(figure: "lumis: editor drag, longest frame time", count: count,
+                            imager: formatMilliseconds(drag.longestWork), floor: formatMilliseconds(floor.longestWork),
+                            ratio: formatRatio(drag.longestWork, floor.longestWork),
+                            goal: budget, met: judge(drag.longestWork < Self.frameBudget)))
+            // The floor is one window; Imager's list repaints the dragged chord's cell too.
+            table.add(.init(figure: "lumis: editor drag, longest list frame", count: count,
+                            imager: formatMilliseconds(drag.longestListWork), floor: "", ratio: "",
+                            goal: budget, met: judge(drag.longestListWork < Self.frameBudget)))
+            table.add(.init(figure: "lumis: editor drag, frames later than 25 ms", count: count,
+                            imager: "\(drag.late) of \(drag.frames)", floor: "\(floor.late) of \(floor.frames)", ratio: ""))
+        }
     }
 }
 

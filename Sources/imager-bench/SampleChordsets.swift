@@ -17,6 +17,30 @@ enum SampleChordsets {
                             createdAt: created, chords: chords)!
         }
     }
+
+    /// The same chordsets, their chords carrying lumis: 0 to 6 per chord, three on average
+    /// (2.4 million for 100,000 chordsets), of every shape, half of them glowing, drawn from
+    /// their own fixed seed.
+    static func makeWithLumis(count: Int) -> ChordsetsWithLumis {
+        var generator = SplitMix64(seed: 0x10_3141)
+        var contents = ChordsetsWithLumis()
+        contents.reserveCapacity(count)
+        for chordset in make(count: count) {
+            let slots = (0..<Chordset.chordCount).map { _ in
+                (0..<Int(generator.next() % 7)).map { _ in lumi(using: &generator) }
+            }
+            contents.append(chordset, lumis: ChordsetLumis(slots: slots)!)
+        }
+        return contents
+    }
+
+    private static func lumi(using generator: inout SplitMix64) -> Lumi {
+        Lumi(id: generator.nextUUID(), shape: LumiShape.allCases[Int(generator.next() % 4)],
+             x: Double.random(in: 0...1, using: &generator), y: Double.random(in: 0...1, using: &generator),
+             size: Double.random(in: 0.15...0.7, using: &generator), rotation: Double.random(in: 0..<360, using: &generator),
+             color: .randomPleasant(using: &generator),
+             glow: [0, 0, 0.3, 0.6, 1][Int(generator.next() % 5)])
+    }
 }
 
 /// A small, fast generator with a fixed seed (Steele, Lea and Flood's SplitMix64), so the

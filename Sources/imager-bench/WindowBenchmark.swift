@@ -30,6 +30,21 @@ struct WindowBenchmark {
         /// "add", "rename", "delete", "undo": median total and median frame part, milliseconds.
         var edits: [String: (total: Double, frame: Double)]
         var scroll: Scroll
+        /// Dragging a lumi in the chord editor; nil when the script did not drag.
+        var drag: Drag?
+        /// The peak memory at the end of the script (scroll and drag included).
+        var peakRSSMiB: Double?
+    }
+
+    struct Drag {
+        var frames: Int
+        /// The editor's frames, before-paint to after-paint, milliseconds.
+        var medianWork: Double
+        var longestWork: Double
+        /// The main window's frames meanwhile (its cell shows every move).
+        var longestListWork: Double
+        /// Editor frames more than 1.5 intervals of 60 Hz after the one before.
+        var late: Int
     }
 
     struct Scroll {
@@ -37,6 +52,7 @@ struct WindowBenchmark {
         /// Milliseconds from the frame's before-paint to its after-paint.
         var medianWork: Double
         var p95Work: Double
+        var longestWork: Double
         /// Frame-clock time between consecutive frames, milliseconds.
         var medianInterval: Double
         /// Frames that came more than 1.5 intervals of 60 Hz after the one before.
@@ -87,6 +103,37 @@ struct WindowBenchmark {
         return (try parseScript(imager, program: imagerProgram), try parseScript(floor, program: floorProgram))
     }
 
+    /// Imager over the corpus with lumis: no edits, the scroll, then `dragFrames` frames of
+    /// dragging a lumi in the chord editor. The scroll's floor is the plain list's from
+    /// `script` (it does not change with lumis); the drag's is `gtk_floor canvas`, a drawing
+    /// area of the canvas's size redrawn as often.
+    func scriptWithLumis(dataHome: URL, scrollFrames: Int, dragFrames: Int) throws -> (imager: Script, floorDrag: Drag) {
+        let extra = ["IMAGER_BENCH_EDIT_CYCLES": "0", "IMAGER_BENCH_SCROLL_FRAMES": "\(scrollFrames)",
+                     "IMAGER_BENCH_DRAG_FRAMES": "\(dragFrames)"]
+        let result = try run(imagerProgram, imagerArguments(dataHome, mode: "script"), mode: "script",
+                             dataHome: dataHome, extra: extra)
+        var script = try parseScript(result, program: imagerProgram)
+        guard script.drag != nil else { throw BenchError("imager-bench-window reported no drag frames:\n\(result.errors.suffix(2000))") }
+        script.peakRSSMiB = result.values("peak-rss-kib").first?.first.flatMap(Double.init).map { $0 / 1024 }
+        let floor = try run(floorProgram, ["canvas"], mode: "script", dataHome: dataHome, extra: extra)
+        guard !floor.values("done").isEmpty, let floorDrag = Self.drag(floor) else {
+            throw BenchError("gtk_floor canvas did not finish its drag:\n\(floor.errors.suffix(2000))")
+        }
+        return (script, floorDrag)
+    }
+
+    /// The `drag-frame` lines, if any.
+    private static func drag(_ result: ChildProcess.Result) -> Drag? {
+        let frames = result.values("drag-frame").compactMap { fields -> (Double, Double)? in
+            guard fields.count >= 2, let work = Double(fields[0]), let interval = Double(fields[1]) else { return nil }
+            return (work / 1000, interval / 1000)
+        }
+        guard !frames.isEmpty else { return nil }
+        let listWork = result.values("drag-list-frame").compactMap { $0.first.flatMap(Double.init) }.map { $0 / 1000 }
+        return Drag(frames: frames.count, medianWork: median(frames.map(\.0))!, longestWork: frames.map(\.0).max()!,
+                    longestListWork: listWork.max() ?? 0, late: frames.filter { $0.1 > 1.5 * 1000 / 60 }.count)
+    }
+
     /// The window's own store, named on its command line: the one StoreBenchmark filled.
     func imagerArguments(_ dataHome: URL, mode: String) -> [String] {
         ["--database", StoreLocation.databaseURL(environment: ["XDG_DATA_HOME": dataHome.path]).path, "--mode", mode]
@@ -124,8 +171,9 @@ struct WindowBenchmark {
         }
         guard !frames.isEmpty else { throw BenchError("\(program) reported no scroll frames") }
         let work = frames.map(\.0), intervals = frames.map(\.1)
+        let late = { (intervals: [Double]) in intervals.filter { $0 > 1.5 * 1000 / 60 }.count }
         return Script(edits: edits, scroll: Scroll(
             frames: frames.count, medianWork: median(work)!, p95Work: percentile(work, 0.95)!,
-            medianInterval: median(intervals)!, late: intervals.filter { $0 > 1.5 * 1000 / 60 }.count))
+            longestWork: work.max()!, medianInterval: median(intervals)!, late: late(intervals)), drag: Self.drag(result))
     }
 }

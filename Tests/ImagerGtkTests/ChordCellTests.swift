@@ -103,4 +103,55 @@ final class ChordCellTests: GtkTestCase {
         XCTAssertLessThan(Int(lightEdge.red) + Int(lightEdge.green) + Int(lightEdge.blue),
                           Int(darkEdge.red) + Int(darkEdge.green) + Int(darkEdge.blue))
     }
+    /// A fast scroll brings a page of new cells per frame; past the frame's render budget a
+    /// cell shows its plain colour, and reads and draws its lumis on a following frame.
+    func testACellPastTheFramesRenderBudgetShowsItsColourThenItsLumis() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        let row = try XCTUnwrap(window.list.boundRow(at: 0))
+        let cell = row.cells[3]
+        let color = window.controller.chordsets[0].color(at: 3)
+        let clock = try XCTUnwrap(gtk_widget_get_frame_clock(cell.widget))
+        // In the next frame, the budget is spent before the cells are drawn.
+        var starving = true
+        var starvedFrame: (lumis: [Lumi]?, middle: RGBAColor)?
+        Signal.connect(clock, "layout") {
+            guard starving else { return }
+            _ = ChordRenderBudget.allows(frame: gdk_frame_clock_get_frame_counter(clock))
+            ChordRenderBudget.charge { usleep(useconds_t(ChordRenderBudget.perFrame * 1.5 * 1_000_000)) }
+        }
+        Signal.connect(clock, "after-paint") {
+            guard starving else { return }
+            starving = false
+            starvedFrame = (cell.lumis, self.picture(of: cell.widget).pixel(x: 18, y: 18))
+        }
+        window.list.lumisOf = { [dot] _ in self.lumis(inSlot: 3, [dot]) }
+        window.list.refresh(row)
+
+        XCTAssertTrue(pump(until: { starvedFrame != nil }))
+        XCTAssertNil(starvedFrame?.lumis, "no time left: the lumis are not even read")
+        XCTAssertEqual(starvedFrame?.middle, color, "no time left: the colour alone")
+        XCTAssertTrue(pump(until: { cell.lumis == [self.dot] }), "a later frame reads the lumis")
+        pump(seconds: 0.1)
+        XCTAssertEqual(picture(of: cell.widget).pixel(x: 18, y: 18), dot.color, "and draws them")
+    }
+
+    /// GTK binds many more rows than it shows (about 200); only the rows it draws read their
+    /// lumis, so a fast scroll does not query the store for rows nobody sees.
+    func testOnlyRowsThatAreDrawnReadTheirLumis() async throws {
+        let window = makeWindow(try makeController(titles: (0..<300).map { "Chordset \($0)" }))
+        var reads: Set<UUID> = []
+        window.list.lumisOf = { [dot] id in
+            reads.insert(id)
+            return self.lumis(inSlot: 0, [dot])
+        }
+        for row in window.list.boundRows { window.list.refresh(row) }
+        pump(seconds: 0.3)
+
+        let bound = window.list.boundRows
+        XCTAssertGreaterThan(bound.count, 40, "GTK binds rows off screen")
+        let top = try XCTUnwrap(bound.first?.chordsetID)
+        XCTAssertTrue(reads.contains(top), "the top row is on screen and reads its lumis")
+        XCTAssertLessThan(reads.count, bound.count / 2, "rows off screen read nothing")
+        XCTAssertEqual(bound.first?.cells[0].lumis, [dot])
+    }
 }

@@ -12,10 +12,17 @@
  *                          ("edit <name> <total us> <frame us>"); then scrolls from top to
  *                          bottom, one step per frame ("scroll-frame <work us> <interval us>",
  *                          "scroll-end <frames>"), prints "done" and its peak memory, and quits
+ *   gtk_floor canvas       the same window holding a drawing area as large as the chord
+ *                          editor's canvas, a square and a dot drawn with cairo. After the
+ *                          first frame it moves the dot one step per frame,
+ *                          IMAGER_BENCH_DRAG_FRAMES times (240), as the editor's lumi drag
+ *                          does ("drag-frame <work us> <interval us>", "drag-end <frames>"),
+ *                          prints "done" and its peak memory, and quits
  *
  * Everything runs on the main loop, driven by the window's GdkFrameClock.
  */
 #include <gtk/gtk.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +40,11 @@ static double scroll_step;
 static gboolean scrolling;
 static guint scroll_tick;
 static int scroll_frames;
+static GtkWidget *canvas;             /* canvas mode */
+static double dot_x = 0.5, dot_y = 0.5;
+static gboolean dragging;
+static guint drag_tick;
+static int drag_frames;
 
 static gint64 last_paint;             /* when the last frame ended */
 
@@ -79,7 +91,7 @@ static void on_after_paint(GdkFrameClock *clock, gpointer data) {
     last_paint = now;
     if (step_index == 0) {
         printf("first-frame %" G_GINT64_FORMAT "\n", now);
-        if (!strings) { report_peak_and_quit(); return; }
+        if (!strings && !canvas) { report_peak_and_quit(); return; }
         step_index = 1;
         after_quiet();
         return;
@@ -89,6 +101,20 @@ static void on_after_paint(GdkFrameClock *clock, gpointer data) {
                now - frame_started);
         action_started = 0;
         after_quiet();
+        return;
+    }
+    if (dragging) {
+        gint64 frame_time = gdk_frame_clock_get_frame_time(clock);
+        if (last_frame_time) {
+            printf("drag-frame %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n", now - frame_started,
+                   frame_time - last_frame_time);
+        }
+        last_frame_time = frame_time;
+        if (!drag_tick) {
+            dragging = FALSE;
+            printf("drag-end %d\n", drag_frames);
+            after_quiet();
+        }
         return;
     }
     if (scrolling) {
@@ -134,8 +160,43 @@ static int env_int(const char *name, int fallback) {
     return value && atoi(value) > 0 ? atoi(value) : fallback;
 }
 
+/* The canvas: a square filling the smaller side, and a dot over it. */
+static void draw_canvas(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data) {
+    (void)area; (void)data;
+    double side = MIN(width, height), x = (width - side) / 2, y = (height - side) / 2;
+    cairo_set_source_rgb(cr, 0.2, 0.3, 0.5);
+    cairo_rectangle(cr, x, y, side, side);
+    cairo_fill(cr);
+    cairo_set_source_rgba(cr, 1, 0.9, 0.65, 0.8);
+    cairo_arc(cr, x + dot_x * side, y + dot_y * side, 0.15 * side, 0, 2 * G_PI);
+    cairo_fill(cr);
+}
+
+/* One step of the drag per frame, round the same circle as Imager's script. */
+static gboolean drag_on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
+    (void)widget; (void)clock; (void)data;
+    if (drag_frames >= env_int("IMAGER_BENCH_DRAG_FRAMES", 240)) { drag_tick = 0; return G_SOURCE_REMOVE; }
+    drag_frames++;
+    double angle = 2 * G_PI * drag_frames / 60;
+    dot_x = 0.5 + 0.1 * sin(angle);
+    dot_y = 0.5 - 0.1 * (1 - cos(angle));
+    gtk_widget_queue_draw(canvas);
+    return G_SOURCE_CONTINUE;
+}
+
 /* Steps 1..4*cycles are the edits (add, rename, delete, undo, again and again); then the scroll. */
 static void next_step(void) {
+    if (canvas) {
+        if (step_index++ == 1) {
+            dragging = TRUE;
+            last_frame_time = 0;
+            drag_tick = gtk_widget_add_tick_callback(canvas, drag_on_tick, NULL, NULL);
+        } else {
+            printf("done\n");
+            report_peak_and_quit();
+        }
+        return;
+    }
     guint count = g_list_model_get_n_items(G_LIST_MODEL(strings));
     int edits = 4 * env_int("IMAGER_BENCH_EDIT_CYCLES", 5);
     int step = step_index++;
@@ -199,7 +260,14 @@ static void activate(GtkApplication *app, gpointer data) {
     gtk_window_set_title(GTK_WINDOW(window), "Floor");
     gtk_window_set_default_size(GTK_WINDOW(window), 760, 640);   /* Imager's first size */
     gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
-    if (rows >= 0) {
+    if (rows == -2) {
+        gtk_window_set_default_size(GTK_WINDOW(window), 760, 480);   /* the chord editor's */
+        canvas = gtk_drawing_area_new();
+        gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(canvas), 320);
+        gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(canvas), 320);
+        gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(canvas), draw_canvas, NULL, NULL);
+        gtk_window_set_child(GTK_WINDOW(window), canvas);
+    } else if (rows >= 0) {
         strings = gtk_string_list_new(NULL);
         for (long i = 0; i < rows; i++) {
             char title[32];
@@ -223,8 +291,9 @@ int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     long rows = -1;
     if (argc == 3 && strcmp(argv[1], "list") == 0) rows = atol(argv[2]);
+    else if (argc == 2 && strcmp(argv[1], "canvas") == 0) rows = -2;
     else if (!(argc == 2 && strcmp(argv[1], "window") == 0)) {
-        fprintf(stderr, "usage: gtk_floor window | list N\n");
+        fprintf(stderr, "usage: gtk_floor window | list N | canvas\n");
         return 2;
     }
     GtkApplication *app = gtk_application_new("io.github.imagerproject.BenchFloor", G_APPLICATION_NON_UNIQUE);

@@ -5,8 +5,9 @@
  *
  *   sqlite_floor load   DB REPS              the store's load query, every column read, then
  *                                            the rows put in list order
- *   sqlite_floor save   SOURCE TARGET...     SOURCE's rows inserted into each (empty) TARGET,
- *                                            one transaction per target
+ *   sqlite_floor save   SOURCE TARGET...     SOURCE's rows (chordsets, chords and their
+ *                                            lumis) inserted into each (empty) TARGET, one
+ *                                            transaction per target
  *   sqlite_floor rename DB REPS              one title and updated_at changed, one transaction
  *
  * Every connection gets the store's pragmas: WAL, synchronous=FULL, foreign_keys=ON.
@@ -120,6 +121,9 @@ static int run_load(const char *path, int reps) {
 /* One source row of each table, held in memory so the timed part only inserts. */
 struct chordset_row { char *id, *title; double position, created, updated; };
 struct chord_row { char *chordset_id; int slot; long long color; };
+/* A lumi and the index of its chord in the chord list; its shape is one of `shapes`. */
+struct lumi_row { char *id; int chord, ord, shape; double x, y, size, rotation, glow; long long color; };
+static const char *shapes[] = {"circle", "square", "triangle", "star"};
 
 static char *copy_text(sqlite3_stmt *stmt, int column) {
     const char *text = (const char *)sqlite3_column_text(stmt, column);
@@ -128,13 +132,15 @@ static char *copy_text(sqlite3_stmt *stmt, int column) {
 
 static int run_save(const char *source, int targets, char **paths) {
     sqlite3 *db = open_db(source);
-    sqlite3_stmt *count = prepare(db, "SELECT (SELECT count(*) FROM chordset), (SELECT count(*) FROM chord)");
+    sqlite3_stmt *count = prepare(db, "SELECT (SELECT count(*) FROM chordset), (SELECT count(*) FROM chord), "
+                                      "(SELECT count(*) FROM lumi)");
     if (sqlite3_step(count) != SQLITE_ROW) fail(db, "count");
-    int nsets = sqlite3_column_int(count, 0), nchords = sqlite3_column_int(count, 1);
+    int nsets = sqlite3_column_int(count, 0), nchords = sqlite3_column_int(count, 1), nlumis = sqlite3_column_int(count, 2);
     sqlite3_finalize(count);
     struct chordset_row *sets = calloc((size_t)nsets + 1, sizeof *sets);
     struct chord_row *chords = calloc((size_t)nchords + 1, sizeof *chords);
-    if (!sets || !chords) fail(NULL, "allocate");
+    struct lumi_row *lumis = calloc((size_t)nlumis + 1, sizeof *lumis);
+    if (!sets || !chords || !lumis) fail(NULL, "allocate");
     sqlite3_stmt *read = prepare(db, "SELECT id, title, position, created_at, updated_at FROM chordset ORDER BY position, rowid");
     for (int i = 0; i < nsets && sqlite3_step(read) == SQLITE_ROW; i++) {
         sets[i] = (struct chordset_row){copy_text(read, 0), copy_text(read, 1), sqlite3_column_double(read, 2),
@@ -147,6 +153,25 @@ static int run_save(const char *source, int targets, char **paths) {
         chords[i] = (struct chord_row){copy_text(read, 0), sqlite3_column_int(read, 1), sqlite3_column_int64(read, 2)};
     }
     sqlite3_finalize(read);
+    /* Lumis in the same order, each matched to its chord by walking the two lists together. */
+    read = prepare(db, "SELECT ch.chordset_id, ch.slot, l.id, l.ord, l.shape, l.x, l.y, l.size, l.rotation, l.glow, l.color "
+                       "FROM chordset c JOIN chord ch ON ch.chordset_id = c.id JOIN lumi l ON l.chord_id = ch.id "
+                       "ORDER BY c.position, c.rowid, ch.slot, l.ord");
+    int chord = 0;
+    for (int i = 0; i < nlumis && sqlite3_step(read) == SQLITE_ROW; i++) {
+        const char *owner = (const char *)sqlite3_column_text(read, 0);
+        int slot = sqlite3_column_int(read, 1);
+        while (chord < nchords && !(strcmp(chords[chord].chordset_id, owner) == 0 && chords[chord].slot == slot)) chord++;
+        if (chord == nchords) fail(db, "a lumi whose chord is not in the list");
+        const char *shape = (const char *)sqlite3_column_text(read, 4);
+        int kind = 0;
+        while (kind < 3 && strcmp(shapes[kind], shape) != 0) kind++;
+        lumis[i] = (struct lumi_row){copy_text(read, 2), chord, sqlite3_column_int(read, 3), kind,
+                                     sqlite3_column_double(read, 5), sqlite3_column_double(read, 6),
+                                     sqlite3_column_double(read, 7), sqlite3_column_double(read, 8),
+                                     sqlite3_column_double(read, 9), sqlite3_column_int64(read, 10)};
+    }
+    sqlite3_finalize(read);
     sqlite3_close(db);
 
     for (int t = 0; t < targets; t++) {
@@ -154,10 +179,12 @@ static int run_save(const char *source, int targets, char **paths) {
         sqlite3_stmt *insert_set = prepare(db,
             "INSERT INTO chordset (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)");
         sqlite3_stmt *insert_chord = prepare(db, "INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)");
+        sqlite3_stmt *insert_lumi = prepare(db,
+            "INSERT INTO lumi (id, chord_id, ord, shape, x, y, size, rotation, glow, color) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         long long started = now_us();
         exec(db, "BEGIN IMMEDIATE");
-        /* In list order: each chordset, then its chords. */
-        int c = 0;
+        /* In list order: each chordset, then its chords, each chord followed by its lumis. */
+        int c = 0, l = 0;
         for (int i = 0; i < nsets; i++) {
             sqlite3_bind_text(insert_set, 1, sets[i].id, -1, SQLITE_STATIC);
             sqlite3_bind_text(insert_set, 2, sets[i].title, -1, SQLITE_STATIC);
@@ -172,14 +199,31 @@ static int run_save(const char *source, int targets, char **paths) {
                 sqlite3_bind_int64(insert_chord, 3, chords[c].color);
                 if (sqlite3_step(insert_chord) != SQLITE_DONE) fail(db, "insert chord");
                 sqlite3_reset(insert_chord);
+                long long chord_id = sqlite3_last_insert_rowid(db);
+                for (; l < nlumis && lumis[l].chord == c; l++) {
+                    sqlite3_bind_text(insert_lumi, 1, lumis[l].id, 36, SQLITE_STATIC);
+                    sqlite3_bind_int64(insert_lumi, 2, chord_id);
+                    sqlite3_bind_int(insert_lumi, 3, lumis[l].ord);
+                    sqlite3_bind_text(insert_lumi, 4, shapes[lumis[l].shape], -1, SQLITE_STATIC);
+                    sqlite3_bind_double(insert_lumi, 5, lumis[l].x);
+                    sqlite3_bind_double(insert_lumi, 6, lumis[l].y);
+                    sqlite3_bind_double(insert_lumi, 7, lumis[l].size);
+                    sqlite3_bind_double(insert_lumi, 8, lumis[l].rotation);
+                    sqlite3_bind_double(insert_lumi, 9, lumis[l].glow);
+                    sqlite3_bind_int64(insert_lumi, 10, lumis[l].color);
+                    if (sqlite3_step(insert_lumi) != SQLITE_DONE) fail(db, "insert lumi");
+                    sqlite3_reset(insert_lumi);
+                }
             }
         }
         exec(db, "COMMIT");
         long long elapsed = now_us() - started;
         if (c != nchords) fail(db, "not every chord belongs to a chordset");
+        if (l != nlumis) fail(db, "not every lumi belongs to a chord");
         printf("save-us %lld\n", elapsed);
         sqlite3_finalize(insert_set);
         sqlite3_finalize(insert_chord);
+        sqlite3_finalize(insert_lumi);
         sqlite3_close(db);
     }
     return 0;

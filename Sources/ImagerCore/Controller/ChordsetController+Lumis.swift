@@ -24,6 +24,12 @@ extension ChordsetController {
         }
     }
 
+    /// The lumis when they are known without reading the store (cached, or not saved yet);
+    /// nil when `lumis(of:)` would have to read them.
+    public func knownLumis(of id: UUID) -> ChordsetLumis? {
+        lumiCache.lookUp(id)
+    }
+
     /// Replaces the lumis of chord `slot` of the chordset, as one undo step named
     /// `editChordStepName`, and returns that step's id. Refused (nil, nothing changed) when
     /// read-only, when the chordset or slot does not exist, when a lumi is out of range

@@ -56,6 +56,25 @@ public final class ImagerWindow {
     }
     /// Ctrl+Z.
     public func undo() { activate(.undo) }
+
+    /// A click on chord `slot` of the chordset's row: opens that chord's editor.
+    public func editChord(id: UUID, slot: Int) { window.editChord(id: id, slot: slot) }
+    /// Borrowed: the open chord editor's dialog, nil when none is open.
+    public var chordEditorWidget: UnsafeMutablePointer<GtkWidget>? { window.chordEditor?.window }
+    /// What the pointer does on the editor's canvas, in the chord's units (0 to 1 across):
+    /// a press at `point` that starts a drag (true when it grabbed a lumi or a handle), the
+    /// drag's moves, its release. These are the calls the canvas's drag gesture makes.
+    public func beginChordEditorDrag(at point: CanvasPoint) -> Bool {
+        window.chordEditor?.canvas.onDragBegin(point, false, 0.02) ?? false
+    }
+    public func continueChordEditorDrag(to point: CanvasPoint) {
+        window.chordEditor?.canvas.onDragUpdate(point)
+    }
+    public func endChordEditorDrag() {
+        window.chordEditor?.canvas.onDragEnd()
+    }
+    /// Escape in the editor.
+    public func closeChordEditor() { window.chordEditor?.close() }
     /// Ctrl+Q: saves, then quits.
     public func quit() {
         guard let application = g_application_get_default() else { return }

@@ -16,8 +16,12 @@ final class ChordCell {
     let slot: Int
     /// The colour drawn; nil until the first bind.
     private(set) var color: RGBAColor?
-    /// The lumis drawn over it, in drawing order.
-    private(set) var lumis: [Lumi] = []
+    /// The lumis drawn over it, in drawing order; nil until they are read, which the cell asks
+    /// for (`onLumisNeeded`) when GTK first draws it: GTK binds about a hundred rows per frame
+    /// of a fast scroll, and draws only the dozen on screen.
+    private(set) var lumis: [Lumi]? = []
+    /// Reads the row's lumis and hands them to every cell of the row (`receive`).
+    var onLumisNeeded: () -> Void = {}
     /// The chord with its lumis as rendered for the last draw, kept while the chord, the
     /// cell's size and the scale stay the same (nil for a chord without lumis).
     private var rendered: RenderedChord?
@@ -46,7 +50,8 @@ final class ChordCell {
     /// Called on bind: O(1) for the colour, O(lumis) to compare the lumis (an array shared
     /// with the one shown is compared by reference), and nothing done when the chord is the
     /// one shown. The picture is rendered at the next draw, only if GTK asks for one.
-    func show(_ color: RGBAColor, lumis: [Lumi]) {
+    /// `lumis` nil: not read yet; they are asked for at the first draw.
+    func show(_ color: RGBAColor, lumis: [Lumi]?) {
         guard color != self.color || lumis != self.lumis else { return }
         if color != self.color {
             widget.setAccessibleLabel(Self.accessibleLabel(slot: slot, color: color))
@@ -55,6 +60,14 @@ final class ChordCell {
         self.lumis = lumis
         rendered = nil
         gtk_widget_queue_draw(widget)
+    }
+
+    /// The lumis read for a draw: no new draw is asked for, since a cell whose lumis were
+    /// unknown has a draw queued already (`show`), in this frame or the next.
+    func receive(_ lumis: [Lumi]) {
+        guard self.lumis == nil else { return }
+        self.lumis = lumis
+        rendered = nil
     }
 
     /// "Chord 3: orange, #E99057": which chord (1-based), its colour in words for those who
@@ -71,19 +84,23 @@ final class ChordCell {
     /// GTK records these calls and replays them every time the cell is painted, which is
     /// every frame the list moves, so what is recorded must be cheap to replay (issue 6): a
     /// chord without lumis is one mask filled with its colour; a chord with lumis is one
-    /// image, rendered here by `ChordPainter` once per change. The outline is one more mask.
+    /// image, rendered here by `ChordPainter` once per change (within the frame's
+    /// `ChordRenderBudget`). The outline is one more mask.
     private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
         guard let color else { return }
+        if lumis == nil { readLumis() }
         let scale = max(gtk_widget_get_scale_factor(widget), 1)
         let shape = ChordCellShape.masks(width: width, height: height, scale: scale)
-        if lumis.isEmpty {
+        let lumis = lumis ?? []
+        if let image = lumis.isEmpty ? nil : renderedImage(color, lumis, width: width, height: height, scale: scale) {
+            // The image is square-cornered (rounding each image's corners costs as much as
+            // its lumis); the fill mask rounds them as it does for a plain chord.
+            cairo_set_source_surface(cairo, image.surface, 0, 0)
+            cairo_mask_surface(cairo, shape.fill, 0, 0)
+        } else {
             let (r, g, b, a) = color.cairoComponents
             cairo_set_source_rgba(cairo, r, g, b, a)
             cairo_mask_surface(cairo, shape.fill, 0, 0)
-        } else {
-            let image = renderedImage(color, width: width, height: height, scale: scale)
-            cairo_set_source_surface(cairo, image.surface, 0, 0)
-            cairo_paint(cairo)
         }
         // The outline is the text colour, faint: dark on the light style, light on the dark
         // one, so a pale or transparent chord still shows its edge.
@@ -94,19 +111,40 @@ final class ChordCell {
         cairo_mask_surface(cairo, shape.outline, 0, 0)
     }
 
+    /// Reads the row's lumis within the frame's budget (one indexed query, about 0.1 ms);
+    /// past it the cell shows its colour now and reads on a later frame.
+    private func readLumis() {
+        guard ChordRenderBudget.allows(frame: frameCounter) else {
+            ChordRenderBudget.renderLater(self)
+            return
+        }
+        ChordRenderBudget.charge { onLumisNeeded() }
+    }
+
+    private var frameCounter: gint64 {
+        gtk_widget_get_frame_clock(widget).map { gdk_frame_clock_get_frame_counter($0) } ?? -1
+    }
+
     private struct RenderedChord {
         let image: ChordImage
         let width: Int32, height: Int32, scale: Int32
     }
 
-    private func renderedImage(_ color: RGBAColor, width: Int32, height: Int32, scale: Int32) -> ChordImage {
+    /// The chord as an image, or nil when this frame has no time left to render it
+    /// (`ChordRenderBudget`): then the cell shows its colour and draws again next frame.
+    private func renderedImage(_ color: RGBAColor, _ lumis: [Lumi], width: Int32, height: Int32, scale: Int32) -> ChordImage? {
         if let rendered, rendered.width == width, rendered.height == height, rendered.scale == scale {
             return rendered.image
         }
-        let lumis = lumis
-        let image = ChordImage(width: Int(width), height: Int(height), scale: Int(scale)) { cairo in
-            ChordPainter.paint(cairo, background: color, lumis: lumis,
-                               in: ChordCellShape.square(width: width, height: height), cornerRadius: Self.cornerRadius)
+        guard ChordRenderBudget.allows(frame: frameCounter) else {
+            ChordRenderBudget.renderLater(self)
+            return nil
+        }
+        let image = ChordRenderBudget.charge {
+            ChordImage(width: Int(width), height: Int(height), scale: Int(scale)) { cairo in
+                ChordPainter.paint(cairo, background: color, lumis: lumis,
+                                   in: ChordCellShape.square(width: width, height: height), cornerRadius: 0)
+            }
         }
         rendered = RenderedChord(image: image, width: width, height: height, scale: scale)
         return image

@@ -22,6 +22,7 @@ final class ChordStrip {
         rowWidget = row.widget
         cells = (0..<Chordset.chordCount).map { ChordCell(slot: $0) }
         for cell in cells { row.append(cell.widget) }
+        for cell in cells { cell.onLumisNeeded = { [weak self] in self?.readPendingLumis() } }
         if let first = cells.first { gtk_widget_set_margin_start(first.widget, Self.titleGap) }
 
         let click = gtk_gesture_click_new()!
@@ -48,8 +49,21 @@ final class ChordStrip {
         gtk_widget_add_controller(rowWidget, keys)
     }
 
-    func show(_ chordset: Chordset, lumis: ChordsetLumis) {
-        for cell in cells { cell.show(chordset.color(at: cell.slot), lumis: lumis[cell.slot]) }
+    /// Shows the chordset's colours, and its lumis when they are known; otherwise `read`
+    /// gives them when the first cell is drawn (rows GTK binds off screen never read theirs).
+    func show(_ chordset: Chordset, lumis: ChordsetLumis?, read: @escaping () -> ChordsetLumis) {
+        pendingRead = lumis == nil ? read : nil
+        for cell in cells { cell.show(chordset.color(at: cell.slot), lumis: lumis?[cell.slot]) }
+    }
+
+    /// Until the first draw of a chordset whose lumis were not known.
+    private var pendingRead: (() -> ChordsetLumis)?
+
+    private func readPendingLumis() {
+        guard let read = pendingRead else { return }
+        pendingRead = nil
+        let lumis = read()
+        for cell in cells { cell.receive(lumis[cell.slot]) }
     }
 
     private func cell(at x: Double, _ y: Double) -> ChordCell? {

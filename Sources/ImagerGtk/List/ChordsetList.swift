@@ -20,11 +20,15 @@ final class ChordsetList {
     var onDelete: (UUID) -> Void = { _ in }
     var onEditChord: (UUID, Int) -> Void = { _, _ in }
     var onSelectionChanged: () -> Void = {}
-    /// The lumis of a chordset's chords, asked for each row GTK binds (the list holds no
-    /// lumis itself: only the rows on screen need theirs).
+    /// The lumis of a chordset's chords, read when a bound row is first drawn (the list holds
+    /// no lumis itself: only the rows on screen need theirs, and GTK binds many more).
     /// The controller's, set before the first bind (GTK may bind rows while the window is
-    /// being built); tests put their own lumis here.
-    var lumisOf: (UUID) -> ChordsetLumis
+    /// being built); tests put their own lumis here, which also empties `knownLumisOf`.
+    var lumisOf: (UUID) -> ChordsetLumis {
+        didSet { knownLumisOf = { _ in nil } }
+    }
+    /// Lumis known without a read (the controller's cache and unsaved edits), shown at bind.
+    var knownLumisOf: (UUID) -> ChordsetLumis?
 
     /// Every row GTK has made, by list item, bound or not.
     private var rows: [OpaquePointer: ChordsetRow] = [:]
@@ -34,9 +38,10 @@ final class ChordsetList {
 
     init(controller: ChordsetController) {
         self.controller = controller
-        // Rows ask for their chordset's lumis as they are bound: only the ~200 rows GTK keeps
-        // ever hold them (the controller's cache reads the rest from the store).
+        // Rows show the lumis the controller knows at bind and read the rest when first
+        // drawn: only the ~200 rows GTK keeps ever hold them, and only those on screen read.
         lumisOf = { [weak controller] id in controller?.lumis(of: id) ?? .none }
+        knownLumisOf = { [weak controller] id in controller?.knownLumis(of: id) }
         model = ChordsetListModel(count: controller.count)
 
         let single = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model.store))))!
@@ -125,7 +130,8 @@ final class ChordsetList {
     func refresh(_ row: ChordsetRow) {
         guard let position = row.position, position < controller.count else { return }
         let chordset = controller.chordsets[position]
-        row.show(chordset, lumis: lumisOf(chordset.id))
+        let id = chordset.id
+        row.show(chordset, lumis: knownLumisOf(id)) { [weak self] in self?.lumisOf(id) ?? .none }
     }
 
     // MARK: Selection, scrolling, editing

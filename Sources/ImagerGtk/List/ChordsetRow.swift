@@ -122,14 +122,15 @@ final class ChordsetRow {
     /// Fills the row from `chordset` and its chords' lumis: O(1) plus the comparison of the
     /// lumis, nothing allocated but the cells' accessible labels (their pictures are made
     /// when GTK draws them).
-    func show(_ chordset: Chordset, lumis: ChordsetLumis) {
+    /// `lumis` nil: not known yet, read by `read` when a cell is first drawn.
+    func show(_ chordset: Chordset, lumis: ChordsetLumis?, read: @escaping () -> ChordsetLumis) {
         if chordset.id != chordsetID {
             finishEditingLater()
             swipe.reset()
             chordsetID = chordset.id
         }
         title.show(chordset.title)
-        chords.show(chordset, lumis: lumis)
+        chords.show(chordset, lumis: lumis, read: read)
         if chordset.title != namedTitle { name(after: chordset.title) }
     }
 
