@@ -358,6 +358,85 @@ def the_chord_editor_adds_a_lumi_with_the_mouse_moves_it_with_keys_and_undoes(fi
     finally:
         app.cleanup()
 
+def save_by_focusing_another_window(app):
+    """Gives another window the focus, which makes Imager save, and waits for the save."""
+    before = len(app.saved_lines())
+    other = subprocess.Popen(["xmessage", "-geometry", "+900+600", "another window"], stderr=subprocess.DEVNULL)
+    try:
+        window = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "Xmessage"],
+                                                 capture_output=True, text=True).stdout.split()[0],
+                          10, "xmessage's window")
+        xdotool("windowfocus", "--sync", window)
+        wait_for(lambda: len(app.saved_lines()) > before, 10, "a new “Saved ” line on stdout")
+    finally:
+        other.terminate()
+
+
+def shown_order(app, titles):
+    """The given titles in the order their rows are on screen, top to bottom."""
+    return sorted(titles, key=lambda title: extents(app.wait_for_control("panel", title))[1])
+
+
+def select_row_by_its_title(app, title):
+    # A click on the title selects the row and starts renaming it; Escape leaves the
+    # renaming with the focus on the row, where the list's keys apply.
+    click(app.wait_for_control("label", title))
+    app.wait_for_control("text", "Chordset title")
+    xdotool("key", "Escape")
+    wait_for(lambda: app.find("text", "Chordset title") is None, 5, "the title field to close")
+
+
+@test
+def alt_down_moves_the_focused_row_down_and_the_order_is_saved(first):
+    first.stop()  # one instance at a time: a second launch would hand over to the first
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        select_row_by_its_title(app, "Warm")
+        xdotool("key", "alt+Down")
+        wait_for(lambda: shown_order(app, ["Warm", "Ocean"]) == ["Ocean", "Warm"], 5, "Warm below Ocean")
+        # The moved row keeps the focus: a second Alt+Down moves it on.
+        xdotool("key", "alt+Down")
+        wait_for(lambda: shown_order(app, ["Warm", "Forest"]) == ["Forest", "Warm"], 5, "Warm below Forest")
+        screenshot("moved-down")
+        xdotool("key", "ctrl+z")
+        wait_for(lambda: shown_order(app, ["Warm", "Forest"]) == ["Warm", "Forest"], 5, "Ctrl+Z to undo one move")
+        save_by_focusing_another_window(app)
+        _, _, titles = rows(app.database)
+        assert titles[:3] == ["Ocean", "Warm", "Forest"], titles
+    finally:
+        app.cleanup()
+
+
+@test
+def control_d_duplicates_the_row_after_it_and_names_the_copy(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        select_row_by_its_title(app, "Ocean")
+        xdotool("key", "ctrl+d")
+        # The copy's title is in editing; Return keeps the title it was given.
+        app.wait_for_control("text", "Chordset title")
+        screenshot("duplicated")
+        xdotool("key", "Return")
+        app.wait_for_control("label", "Ocean (Copy)")
+        assert shown_order(app, ["Ocean", "Ocean (Copy)", "Forest"]) == ["Ocean", "Ocean (Copy)", "Forest"]
+        save_by_focusing_another_window(app)
+        chordsets, chords, titles = rows(app.database)
+        assert titles[:4] == ["Warm", "Ocean", "Ocean (Copy)", "Forest"], titles
+        assert chords == 8 * chordsets, (chordsets, chords)
+        connection = sqlite3.connect(f"file:{app.database}?mode=ro", uri=True)
+        try:
+            colours = {title: [c for (c,) in connection.execute(
+                "SELECT c.color FROM chord c JOIN chordset s ON s.id = c.chordset_id WHERE s.title = ? ORDER BY c.slot",
+                (title,))] for title in ("Ocean", "Ocean (Copy)")}
+        finally:
+            connection.close()
+        assert colours["Ocean"] == colours["Ocean (Copy)"] and len(colours["Ocean"]) == 8, colours
+    finally:
+        app.cleanup()
+
 
 def main():
     binary = sys.argv[1]

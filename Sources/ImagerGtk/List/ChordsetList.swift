@@ -30,6 +30,8 @@ final class ChordsetList {
     private var rows: [OpaquePointer: ChordsetRow] = [:]
     /// A row to put into editing as soon as GTK binds it (after scrolling to it).
     private var pendingEdit: Int?
+    /// A row to give the keyboard focus as soon as GTK binds it (after a move).
+    private var pendingFocus: Int?
     private weak var openRow: ChordsetRow?
 
     init(controller: ChordsetController) {
@@ -56,8 +58,14 @@ final class ChordsetList {
 
         let menu = g_menu_new()!
         g_menu_append(menu, "Rename", WindowAction.renameChordset.detailedName)
+        g_menu_append(menu, "Duplicate", WindowAction.duplicateChordset.detailedName)
         g_menu_append(menu, "Delete", WindowAction.deleteChordset.detailedName)
         g_menu_append(menu, "Export Palette…", WindowAction.exportPalette.detailedName)
+        let order = g_menu_new()!
+        g_menu_append(order, "Move Up", WindowAction.moveUp.detailedName)
+        g_menu_append(order, "Move Down", WindowAction.moveDown.detailedName)
+        g_menu_append_section(menu, nil, cgtk_menu_model(UnsafeMutableRawPointer(order)))
+        g_object_unref(UnsafeMutableRawPointer(order))
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)
@@ -89,6 +97,13 @@ final class ChordsetList {
             if let pending = self.pendingEdit, pending == row.position {
                 self.pendingEdit = nil
                 MainLoop.idle { [weak row] in row?.title.startEditing() }
+            }
+            if let pending = self.pendingFocus, pending == row.position {
+                self.pendingFocus = nil
+                MainLoop.idle { [weak self, weak row] in
+                    guard let self, let row, row.position == pending else { return }
+                    self.placeFocus(on: row)
+                }
             }
         }
         Signal.connectPointer(factory, "unbind") { [weak self] item in
@@ -153,6 +168,28 @@ final class ChordsetList {
         }
     }
 
+    /// Selects the row, scrolls to it and gives it the keyboard focus (a moved row's item is
+    /// new to GTK, which does not carry the focus over from the old one).
+    func focus(position: Int) {
+        guard position < controller.count else { return }
+        select(position: position)
+        scrollTo(position: position)
+        pendingFocus = position
+        // Once GTK has bound the row at its new place, and after the selection that followed
+        // the focus out of the old item (`focusDidEnter`, run on an idle scheduled before this).
+        MainLoop.idle { [weak self] in
+            guard let self, self.pendingFocus == position, let row = self.boundRow(at: position) else { return }
+            self.pendingFocus = nil
+            self.placeFocus(on: row)
+        }
+    }
+
+    private func placeFocus(on row: ChordsetRow) {
+        guard let position = row.position else { return }
+        select(position: position)
+        row.grabFocus()
+    }
+
     func boundRow(at position: Int) -> ChordsetRow? {
         rows.values.first { $0.chordsetID != nil && $0.position == position }
     }
@@ -182,12 +219,14 @@ final class ChordsetList {
         }
     }
 
-    /// The focus moved into the row at `position`: select it, unless it already is.
+    /// The focus moved into the row at `position`: select it, unless it already is, or the
+    /// focus has left it again meanwhile (a moved row took it back).
     func focusDidEnter(position: Int) {
         guard position != selectedPosition else { return }
         // Once GTK has finished moving the focus: changing the selection moves it again.
         MainLoop.idle { [weak self] in
-            guard let self, position != self.selectedPosition, position < self.controller.count else { return }
+            guard let self, position != self.selectedPosition, position < self.controller.count,
+                  self.pendingFocus == nil, self.boundRow(at: position)?.containsFocus ?? true else { return }
             self.select(position: position)
         }
     }

@@ -112,6 +112,18 @@ final class ChordsetRow {
         return underlay
     }
 
+    /// Gives the keyboard focus to the row's list item (the row as a whole, not a cell).
+    func grabFocus() {
+        if let item = gtk_widget_get_parent(widget) { gtk_widget_grab_focus(item) }
+    }
+
+    /// True while the keyboard focus is on the row's list item or inside the row.
+    var containsFocus: Bool {
+        guard let item = gtk_widget_get_parent(widget), let root = gtk_widget_get_root(item),
+              let focus = gtk_root_get_focus(root) else { return false }
+        return focus == item || gtk_widget_is_ancestor(focus, item) != 0
+    }
+
     /// The list position this row shows, or nil while it shows nothing.
     var position: Int? {
         let position = gtk_list_item_get_position(listItem)

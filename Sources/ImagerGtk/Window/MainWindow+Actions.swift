@@ -29,6 +29,12 @@ extension MainWindow {
             list.showMenuForSelection()
         case .deleteAll:
             confirmDeleteAll()
+        case .duplicateChordset:
+            if let chordset = list.selectedChordset { duplicate(id: chordset.id) }
+        case .moveUp:
+            if let position = list.selectedPosition { move(from: position, by: -1) }
+        case .moveDown:
+            if let position = list.selectedPosition { move(from: position, by: 1) }
         case .undo:
             controller.undo()
         case .redo:
@@ -61,6 +67,11 @@ extension MainWindow {
         setEnabled(.deleteChordset, editable && hasSelection)
         setEnabled(.openRowMenu, editable && hasSelection)
         setEnabled(.deleteAll, editable && !controller.isEmpty)
+        setEnabled(.duplicateChordset, editable && hasSelection)
+        // The first row cannot go up nor the last down: the menu shows them off, the keys do nothing.
+        let position = list.selectedPosition
+        setEnabled(.moveUp, editable && (position ?? 0) > 0)
+        setEnabled(.moveDown, editable && position.map { $0 < controller.count - 1 } ?? false)
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
@@ -79,6 +90,23 @@ extension MainWindow {
         guard let chordset = controller.chordset(id: id) else { return }
         controller.delete(id: id)
         toast.show("“\(chordset.title)” deleted")
+    }
+
+    /// Inserts the copy right after the original and puts its title into editing, so the
+    /// person can name it at once.
+    func duplicate(id: UUID) {
+        guard let copy = controller.duplicate(id: id, titlePattern: "%@ (Copy)"),
+              let position = controller.index(of: copy.id) else { return }
+        list.edit(position: position)
+    }
+
+    /// Moves the row one place up (-1) or down (+1), keeping it selected and focused so the
+    /// keys can move it on.
+    func move(from position: Int, by offset: Int) {
+        guard position < controller.count else { return }
+        let id = controller.chordsets[position].id
+        guard controller.move(id: id, to: position + offset), let moved = controller.index(of: id) else { return }
+        list.focus(position: moved)
     }
 
     private func confirmDeleteAll() {

@@ -4,7 +4,8 @@ import CGtk
 /// it can never disagree with the keys actually bound.
 enum ShortcutsWindow {
     private static let groups: [(String, [WindowAction])] = [
-        ("Chordsets", [.addChordset, .renameChordset, .deleteChordset, .openRowMenu, .deleteAll]),
+        ("Chordsets", [.addChordset, .renameChordset, .duplicateChordset, .deleteChordset, .openRowMenu, .deleteAll]),
+        ("Order", [.moveUp, .moveDown]),
         ("Editing", [.undo, .redo]),
         ("Files", [.importChordsets, .exportChordsets]),
         ("General", [.showShortcuts, .close, .quit]),

@@ -4,6 +4,7 @@ import CGtk
 /// list that the menu, the buttons, the shortcuts window and the keyboard all draw on.
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
+    case duplicateChordset, moveUp, moveDown
     case undo, redo
     case importChordsets, exportChordsets, exportPalette
     case showShortcuts, about, close, quit
@@ -31,6 +32,9 @@ enum WindowAction: CaseIterable {
         case .deleteChordset: "delete-chordset"
         case .openRowMenu: "open-row-menu"
         case .deleteAll: "delete-all"
+        case .duplicateChordset: "duplicate-chordset"
+        case .moveUp: "move-up"
+        case .moveDown: "move-down"
         case .undo: "undo"
         case .redo: "redo"
         case .importChordsets: "import"
@@ -60,6 +64,9 @@ enum WindowAction: CaseIterable {
         case .deleteChordset: ["Delete", "KP_Delete"]
         case .openRowMenu: ["Menu", "<Shift>F10"]
         case .deleteAll: []
+        case .duplicateChordset: ["<Control>d"]
+        case .moveUp: ["<Alt>Up", "<Alt>KP_Up"]
+        case .moveDown: ["<Alt>Down", "<Alt>KP_Down"]
         case .undo: ["<Control>z"]
         case .redo: ["<Control><Shift>z", "<Control>y"]
         case .importChordsets: ["<Control>o"]
@@ -74,7 +81,8 @@ enum WindowAction: CaseIterable {
 
     var keyScope: KeyScope {
         switch self {
-        case .deleteChordset, .openRowMenu: .list
+        // Ctrl+D and Alt+arrows act on the row the person is in, so only from the list.
+        case .deleteChordset, .openRowMenu, .duplicateChordset, .moveUp, .moveDown: .list
         case .undo, .redo: .window
         default: .application
         }
@@ -88,6 +96,9 @@ enum WindowAction: CaseIterable {
         case .deleteChordset: "Delete Chordset"
         case .openRowMenu: "Show Chordset Menu"
         case .deleteAll: "Delete All Chordsets"
+        case .duplicateChordset: "Duplicate Chordset"
+        case .moveUp: "Move Chordset Up"
+        case .moveDown: "Move Chordset Down"
         case .undo: "Undo"
         case .redo: "Redo"
         case .importChordsets: "Import"
