@@ -190,6 +190,15 @@ final class ChordsetList {
         row.grabFocus()
     }
 
+    /// The chord cell that has the keyboard focus: its chordset and slot.
+    var focusedCell: (UUID, Int)? {
+        for row in rows.values {
+            guard let id = row.chordsetID, row.containsFocus else { continue }
+            if let cell = row.cells.first(where: { gtk_widget_has_focus($0.widget) != 0 }) { return (id, cell.slot) }
+        }
+        return nil
+    }
+
     func boundRow(at position: Int) -> ChordsetRow? {
         rows.values.first { $0.chordsetID != nil && $0.position == position }
     }

@@ -35,6 +35,10 @@ extension MainWindow {
             if let position = list.selectedPosition { move(from: position, by: -1) }
         case .moveDown:
             if let position = list.selectedPosition { move(from: position, by: 1) }
+        case .copy:
+            copyFromList()
+        case .paste:
+            pasteIntoList()
         case .undo:
             controller.undo()
         case .redo:
@@ -68,6 +72,7 @@ extension MainWindow {
         setEnabled(.openRowMenu, editable && hasSelection)
         setEnabled(.deleteAll, editable && !controller.isEmpty)
         setEnabled(.duplicateChordset, editable && hasSelection)
+        setEnabled(.paste, editable)
         // The first row cannot go up nor the last down: the menu shows them off, the keys do nothing.
         let position = list.selectedPosition
         setEnabled(.moveUp, editable && (position ?? 0) > 0)

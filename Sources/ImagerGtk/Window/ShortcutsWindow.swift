@@ -6,7 +6,7 @@ enum ShortcutsWindow {
     private static let groups: [(String, [WindowAction])] = [
         ("Chordsets", [.addChordset, .renameChordset, .duplicateChordset, .deleteChordset, .openRowMenu, .deleteAll]),
         ("Order", [.moveUp, .moveDown]),
-        ("Editing", [.undo, .redo]),
+        ("Editing", [.undo, .redo, .copy, .paste]),
         ("Files", [.importChordsets, .exportChordsets]),
         ("General", [.showShortcuts, .close, .quit]),
     ]

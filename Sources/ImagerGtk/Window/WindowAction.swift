@@ -4,7 +4,7 @@ import CGtk
 /// list that the menu, the buttons, the shortcuts window and the keyboard all draw on.
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
-    case duplicateChordset, moveUp, moveDown
+    case duplicateChordset, moveUp, moveDown, copy, paste
     case undo, redo
     case importChordsets, exportChordsets, exportPalette
     case showShortcuts, about, close, quit
@@ -35,6 +35,8 @@ enum WindowAction: CaseIterable {
         case .duplicateChordset: "duplicate-chordset"
         case .moveUp: "move-up"
         case .moveDown: "move-down"
+        case .copy: "copy"
+        case .paste: "paste"
         case .undo: "undo"
         case .redo: "redo"
         case .importChordsets: "import"
@@ -67,6 +69,8 @@ enum WindowAction: CaseIterable {
         case .duplicateChordset: ["<Control>d"]
         case .moveUp: ["<Alt>Up", "<Alt>KP_Up"]
         case .moveDown: ["<Alt>Down", "<Alt>KP_Down"]
+        case .copy: ["<Control>c"]
+        case .paste: ["<Control>v"]
         case .undo: ["<Control>z"]
         case .redo: ["<Control><Shift>z", "<Control>y"]
         case .importChordsets: ["<Control>o"]
@@ -82,7 +86,8 @@ enum WindowAction: CaseIterable {
     var keyScope: KeyScope {
         switch self {
         // Ctrl+D and Alt+arrows act on the row the person is in, so only from the list.
-        case .deleteChordset, .openRowMenu, .duplicateChordset, .moveUp, .moveDown: .list
+        // Ctrl+C and Ctrl+V too: the title field keeps them for its text while editing.
+        case .deleteChordset, .openRowMenu, .duplicateChordset, .moveUp, .moveDown, .copy, .paste: .list
         case .undo, .redo: .window
         default: .application
         }
@@ -99,6 +104,8 @@ enum WindowAction: CaseIterable {
         case .duplicateChordset: "Duplicate Chordset"
         case .moveUp: "Move Chordset Up"
         case .moveDown: "Move Chordset Down"
+        case .copy: "Copy Chord Colour"
+        case .paste: "Paste Chord Colour"
         case .undo: "Undo"
         case .redo: "Redo"
         case .importChordsets: "Import"
