@@ -33,6 +33,14 @@ final class ChordsetList {
     /// A row to give the keyboard focus as soon as GTK binds it (after a move).
     private var pendingFocus: Int?
     private weak var openRow: ChordsetRow?
+    /// While a search is shown: which chordsets the rows show. Without one, row N shows
+    /// chordset N. The methods below take chordset indices (the controller's) unless their
+    /// names say rows.
+    private(set) var filter: ListFilter?
+    private let search = TitleSearch()
+    /// The chordset selected last, kept while a search hides it, so closing the search
+    /// selects it again.
+    private var lastSelectedID: UUID?
 
     init(controller: ChordsetController) {
         self.controller = controller
@@ -69,10 +77,14 @@ final class ChordsetList {
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)
-        Signal.connectPointer(single, "notify::selected") { [weak self] _ in self?.onSelectionChanged() }
+        Signal.connectPointer(single, "notify::selected") { [weak self] _ in
+            guard let self else { return }
+            if let chordset = self.selectedChordset { self.lastSelectedID = chordset.id }
+            self.onSelectionChanged()
+        }
         Signal.connectPointer(listView, "activate") { [weak self] position in
             guard let self else { return }
-            self.edit(position: Int(UInt(bitPattern: position)))
+            self.editRow(Int(UInt(bitPattern: position)))
         }
     }
 
@@ -120,7 +132,17 @@ final class ChordsetList {
 
     /// Mirrors one change of the controller's list.
     func apply(_ change: ListChange) {
-        let contentMoved = model.apply(change, newCount: controller.count)
+        var change = change
+        if filter != nil {
+            guard let inRows = filter?.follow(change) else { return }
+            if case .reloaded = inRows {
+                // Too much changed to follow: search again, keeping the query.
+                showSearch(filter?.query)
+                return
+            }
+            change = inRows
+        }
+        let contentMoved = model.apply(change, newCount: rowCount)
         switch change {
         case let .updated(index):
             for row in rows.values where row.position == index { refresh(row) }
@@ -131,16 +153,61 @@ final class ChordsetList {
 
     /// Shows the chordset at the row's position (after a bind or when its position changed).
     func refresh(_ row: ChordsetRow) {
-        guard let position = row.position, position < controller.count else { return }
-        let chordset = controller.chordsets[position]
+        guard let position = row.position, let index = chordsetIndex(ofRow: position) else { return }
+        let chordset = controller.chordsets[index]
         row.show(chordset, lumis: lumisOf(chordset.id))
+    }
+
+    // MARK: Search
+
+    /// How many rows the list view shows.
+    var rowCount: Int { filter?.count ?? controller.count }
+
+    func chordsetIndex(ofRow row: Int) -> Int? {
+        if let filter { return filter.chordsetIndex(ofRow: row) }
+        return row >= 0 && row < controller.count ? row : nil
+    }
+
+    func row(ofChordset index: Int) -> Int? {
+        if let filter { return filter.row(ofChordset: index) }
+        return index >= 0 && index < controller.count ? index : nil
+    }
+
+    /// Shows only the chordsets whose titles contain `query` (see `TitleSearch`), or all of
+    /// them for nil or an empty query. The selected chordset stays selected if it is shown.
+    func showSearch(_ query: String?) {
+        let selectedID = selectedChordset?.id ?? lastSelectedID
+        let previousRows = rowCount
+        if let query, !query.isEmpty {
+            filter = ListFilter(query: query, shown: search.matches(query, in: controller.chordsets))
+        } else {
+            filter = nil
+        }
+        // While searching, a hidden selection stays hidden rather than GTK choosing another
+        // row in its place, so Escape can bring it back.
+        gtk_single_selection_set_autoselect(selection, filter == nil ? 1 : 0)
+        // Rows keep their items (GTK keeps its place); only the end grows or shrinks.
+        model.apply(.reloaded(previousCount: previousRows), newCount: rowCount)
+        rows.values.forEach(refresh)
+        if let selectedID, let index = controller.index(of: selectedID), let row = row(ofChordset: index) {
+            selectRow(row)
+        } else {
+            gtk_single_selection_set_selected(selection, guint(GTK_INVALID_LIST_POSITION))
+        }
     }
 
     // MARK: Selection, scrolling, editing
 
+    /// The selected chordset's index in the controller's list.
     var selectedPosition: Int? {
-        let position = gtk_single_selection_get_selected(selection)
-        return position == UInt32.max || Int(position) >= controller.count ? nil : Int(position)
+        let row = gtk_single_selection_get_selected(selection)
+        return row == UInt32.max ? nil : chordsetIndex(ofRow: Int(row))
+    }
+
+    /// The selected row of the list view.
+    var selectedRow: Int? {
+        let row = gtk_single_selection_get_selected(selection)
+        return row == UInt32.max || Int(row) >= rowCount ? nil : Int(row)
     }
 
     var selectedChordset: Chordset? {
@@ -148,37 +215,50 @@ final class ChordsetList {
     }
 
     func select(position: Int) {
-        gtk_single_selection_set_selected(selection, guint(position))
+        if let row = row(ofChordset: position) { selectRow(row) }
+    }
+
+    func selectRow(_ row: Int) {
+        gtk_single_selection_set_selected(selection, guint(row))
     }
 
     func scrollTo(position: Int) {
-        cgtk_list_view_scroll_to(cgtk_list_view(listView), guint(position))
+        if let row = row(ofChordset: position) { scrollToRow(row) }
+    }
+
+    func scrollToRow(_ row: Int) {
+        cgtk_list_view_scroll_to(cgtk_list_view(listView), guint(row))
     }
 
     /// Selects the row, scrolls to it and puts its title into editing (now if the row is
     /// bound, otherwise as soon as GTK binds it).
     func edit(position: Int) {
-        guard position < controller.count else { return }
-        select(position: position)
-        scrollTo(position: position)
-        if let row = boundRow(at: position) {
+        if let row = row(ofChordset: position) { editRow(row) }
+    }
+
+    /// `edit(position:)` for the row at `rowPosition` of the list view.
+    func editRow(_ rowPosition: Int) {
+        guard rowPosition < rowCount else { return }
+        selectRow(rowPosition)
+        scrollToRow(rowPosition)
+        if let row = boundRow(atRow: rowPosition) {
             row.title.startEditing()
         } else {
-            pendingEdit = position
+            pendingEdit = rowPosition
         }
     }
 
     /// Selects the row, scrolls to it and gives it the keyboard focus (a moved row's item is
     /// new to GTK, which does not carry the focus over from the old one).
     func focus(position: Int) {
-        guard position < controller.count else { return }
-        select(position: position)
-        scrollTo(position: position)
+        guard let position = row(ofChordset: position) else { return }
+        selectRow(position)
+        scrollToRow(position)
         pendingFocus = position
         // Once GTK has bound the row at its new place, and after the selection that followed
         // the focus out of the old item (`focusDidEnter`, run on an idle scheduled before this).
         MainLoop.idle { [weak self] in
-            guard let self, self.pendingFocus == position, let row = self.boundRow(at: position) else { return }
+            guard let self, self.pendingFocus == position, let row = self.boundRow(atRow: position) else { return }
             self.pendingFocus = nil
             self.placeFocus(on: row)
         }
@@ -186,7 +266,7 @@ final class ChordsetList {
 
     private func placeFocus(on row: ChordsetRow) {
         guard let position = row.position else { return }
-        select(position: position)
+        selectRow(position)
         row.grabFocus()
     }
 
@@ -199,7 +279,12 @@ final class ChordsetList {
         return nil
     }
 
+    /// The bound row showing chordset `position`.
     func boundRow(at position: Int) -> ChordsetRow? {
+        row(ofChordset: position).flatMap(boundRow(atRow:))
+    }
+
+    func boundRow(atRow position: Int) -> ChordsetRow? {
         rows.values.first { $0.chordsetID != nil && $0.position == position }
     }
 
@@ -224,19 +309,19 @@ final class ChordsetList {
     func rename(id: UUID, to title: String) {
         if !controller.rename(id: id, to: title), let index = controller.index(of: id) {
             // Nothing changed (an empty title keeps the old one): show the title again.
-            for row in rows.values where row.position == index { refresh(row) }
+            for row in rows.values where row.position == self.row(ofChordset: index) { refresh(row) }
         }
     }
 
     /// The focus moved into the row at `position`: select it, unless it already is, or the
     /// focus has left it again meanwhile (a moved row took it back).
     func focusDidEnter(position: Int) {
-        guard position != selectedPosition else { return }
+        guard position != selectedRow else { return }
         // Once GTK has finished moving the focus: changing the selection moves it again.
         MainLoop.idle { [weak self] in
-            guard let self, position != self.selectedPosition, position < self.controller.count,
-                  self.pendingFocus == nil, self.boundRow(at: position)?.containsFocus ?? true else { return }
-            self.select(position: position)
+            guard let self, position != self.selectedRow, position < self.rowCount,
+                  self.pendingFocus == nil, self.boundRow(atRow: position)?.containsFocus ?? true else { return }
+            self.selectRow(position)
         }
     }
 

@@ -178,7 +178,7 @@ final class ChordsetRow {
     /// Opens the row's menu (Rename, Delete) at a point in the row, or at its start.
     func showMenu(x: Double? = nil, y: Double? = nil) {
         guard let position else { return }
-        list?.select(position: position)
+        list?.selectRow(position)
         let popover = menu ?? makeMenu()
         if let x, let y {
             var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)

@@ -32,9 +32,11 @@ extension MainWindow {
         case .duplicateChordset:
             if let chordset = list.selectedChordset { duplicate(id: chordset.id) }
         case .moveUp:
-            if let position = list.selectedPosition { move(from: position, by: -1) }
+            if let row = list.selectedRow { move(row: row, by: -1) }
         case .moveDown:
-            if let position = list.selectedPosition { move(from: position, by: 1) }
+            if let row = list.selectedRow { move(row: row, by: 1) }
+        case .find:
+            search.open()
         case .copy:
             copyFromList()
         case .paste:
@@ -74,9 +76,9 @@ extension MainWindow {
         setEnabled(.duplicateChordset, editable && hasSelection)
         setEnabled(.paste, editable)
         // The first row cannot go up nor the last down: the menu shows them off, the keys do nothing.
-        let position = list.selectedPosition
-        setEnabled(.moveUp, editable && (position ?? 0) > 0)
-        setEnabled(.moveDown, editable && position.map { $0 < controller.count - 1 } ?? false)
+        let row = list.selectedRow
+        setEnabled(.moveUp, editable && (row ?? 0) > 0)
+        setEnabled(.moveDown, editable && row.map { $0 < list.rowCount - 1 } ?? false)
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
@@ -105,12 +107,13 @@ extension MainWindow {
         list.edit(position: position)
     }
 
-    /// Moves the row one place up (-1) or down (+1), keeping it selected and focused so the
-    /// keys can move it on.
-    func move(from position: Int, by offset: Int) {
-        guard position < controller.count else { return }
+    /// Moves the row one place up (-1) or down (+1) among the rows shown (during a search,
+    /// past the chordsets it hides), keeping it selected and focused so the keys can move it on.
+    func move(row: Int, by offset: Int) {
+        guard let position = list.chordsetIndex(ofRow: row),
+              let target = list.chordsetIndex(ofRow: row + offset) else { return }
         let id = controller.chordsets[position].id
-        guard controller.move(id: id, to: position + offset), let moved = controller.index(of: id) else { return }
+        guard controller.move(id: id, to: target), let moved = controller.index(of: id) else { return }
         list.focus(position: moved)
     }
 

@@ -8,7 +8,7 @@ enum ShortcutsWindow {
         ("Order", [.moveUp, .moveDown]),
         ("Editing", [.undo, .redo, .copy, .paste]),
         ("Files", [.importChordsets, .exportChordsets]),
-        ("General", [.showShortcuts, .close, .quit]),
+        ("General", [.find, .showShortcuts, .close, .quit]),
     ]
 
     static func present(over parent: Widget) {

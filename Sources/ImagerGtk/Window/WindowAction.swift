@@ -4,7 +4,7 @@ import CGtk
 /// list that the menu, the buttons, the shortcuts window and the keyboard all draw on.
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
-    case duplicateChordset, moveUp, moveDown, copy, paste
+    case duplicateChordset, moveUp, moveDown, copy, paste, find
     case undo, redo
     case importChordsets, exportChordsets, exportPalette
     case showShortcuts, about, close, quit
@@ -37,6 +37,7 @@ enum WindowAction: CaseIterable {
         case .moveDown: "move-down"
         case .copy: "copy"
         case .paste: "paste"
+        case .find: "find"
         case .undo: "undo"
         case .redo: "redo"
         case .importChordsets: "import"
@@ -71,6 +72,7 @@ enum WindowAction: CaseIterable {
         case .moveDown: ["<Alt>Down", "<Alt>KP_Down"]
         case .copy: ["<Control>c"]
         case .paste: ["<Control>v"]
+        case .find: ["<Control>f"]
         case .undo: ["<Control>z"]
         case .redo: ["<Control><Shift>z", "<Control>y"]
         case .importChordsets: ["<Control>o"]
@@ -106,6 +108,7 @@ enum WindowAction: CaseIterable {
         case .moveDown: "Move Chordset Down"
         case .copy: "Copy Chord Colour"
         case .paste: "Paste Chord Colour"
+        case .find: "Search"
         case .undo: "Undo"
         case .redo: "Redo"
         case .importChordsets: "Import"
