@@ -73,4 +73,39 @@ final class ClipboardTests: GtkTestCase {
 
         XCTAssertFalse(window.controller.canUndo)
     }
+
+    func testCopyOnARowAndPasteInTheListAddsTheSameChordsetWithANewId() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        let ocean = window.controller.chordsets[1]
+        window.list.focus(position: 1)
+        pump(seconds: 0.1)
+
+        activate(.copy, in: window)
+        XCTAssertEqual(clipboardText(window), MainWindow.plainText(of: ocean), "plain text for other programs")
+
+        activate(.paste, in: window)
+
+        XCTAssertTrue(pump(until: { window.controller.count == 3 }))
+        let pasted = window.controller.chordsets[2]
+        XCTAssertEqual(pasted.title, "Ocean")
+        XCTAssertEqual(pasted.chords, ocean.chords)
+        XCTAssertNotEqual(pasted.id, ocean.id)
+        XCTAssertEqual(window.toast.message, "Pasted “Ocean”")
+        activate(.undo, in: window)
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean"])
+    }
+
+    func testPastingTextThatIsNoChordsetsInTheListSaysWhy() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        window.list.focus(position: 0)
+        pump(seconds: 0.1)
+        Clipboard.setText("{\"version\": 1, \"chordsets\": [{\"title\": \"Short\", \"chords\": []}]}", for: window.window)
+
+        activate(.paste, in: window)
+
+        XCTAssertTrue(pump(until: { window.toast.isShown }))
+        XCTAssertTrue(window.toast.message.hasPrefix("The clipboard holds no chordsets: "), window.toast.message)
+        XCTAssertEqual(window.controller.count, 1)
+        XCTAssertFalse(window.controller.canUndo)
+    }
 }

@@ -4,18 +4,65 @@ import ImagerCore
 
 /// Copy and paste in the list. On a chord cell: its colour as `#RRGGBB` (`#RRGGBBAA` when
 /// translucent, so nothing is lost), and a pasted colour in any form `PastedColor` reads.
+/// Elsewhere in the list: the selected chordset as the JSON interchange format (with its
+/// title and colours as plain text beside it), and pasted chordsets imported by the same
+/// checks as a file.
 extension MainWindow {
     func copyFromList() {
-        guard let (id, slot) = list.focusedCell, let chordset = controller.chordset(id: id) else { return }
-        let hex = chordset.color(at: slot).hex
-        Clipboard.setText(hex, for: window)
-        toast.show("Copied \(hex)", offersUndo: false)
+        if let (id, slot) = list.focusedCell, let chordset = controller.chordset(id: id) {
+            let hex = chordset.color(at: slot).hex
+            Clipboard.setText(hex, for: window)
+            toast.show("Copied \(hex)", offersUndo: false)
+        } else if let chordset = list.selectedChordset {
+            let lumis = controller.lumis(of: chordset.id)
+            let json = String(decoding: ChordsetDocument.encode(ChordsetsWithLumis([chordset], lumis: [lumis])!), as: UTF8.self)
+            Clipboard.setChordsets(json: json, text: Self.plainText(of: chordset), for: window)
+            toast.show("Copied “\(chordset.title)”", offersUndo: false)
+        }
     }
 
     func pasteIntoList() {
-        guard let (id, slot) = list.focusedCell else { return }
-        Clipboard.readText(for: window) { [weak self] text in
-            self?.paste(text, onto: id, slot: slot)
+        if let (id, slot) = list.focusedCell {
+            Clipboard.readText(for: window) { [weak self] text in
+                self?.paste(text, onto: id, slot: slot)
+            }
+        } else {
+            Clipboard.readChordsetText(for: window) { [weak self] text in
+                self?.pasteChordsets(text)
+            }
+        }
+    }
+
+    /// "Warm: #F6D14E #F5B04A …": what a chordset reads as outside Imager.
+    static func plainText(of chordset: Chordset) -> String {
+        "\(chordset.title): " + chordset.chords.map(\.color.hex).joined(separator: " ")
+    }
+
+    /// Imports the chordsets of pasted JSON, checked exactly as an imported file is (the
+    /// document's rules, then the store's one import rule), at the end of the list.
+    func pasteChordsets(_ text: String?) {
+        guard !controller.isReadOnly, transfer == nil else { return }
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            toast.show("Nothing to paste: the clipboard holds no text", offersUndo: false)
+            return
+        }
+        let document: ChordsetsWithLumis
+        do {
+            document = try ChordsetDocument.decode(Data(text.utf8), file: "The clipboard")
+        } catch {
+            toast.show("The clipboard holds no chordsets: \(error.reason)", offersUndo: false)
+            return
+        }
+        do {
+            let stored = try controller.importChordsets(document)
+            guard let first = stored.first, let position = controller.index(of: first.id) else {
+                toast.show("The clipboard holds no chordsets", offersUndo: false)
+                return
+            }
+            list.focus(position: position)
+            toast.show(stored.count == 1 ? "Pasted “\(first.title)”" : "Pasted \(stored.count) chordsets")
+        } catch {
+            MessageDialog.inform(over: window, "Could not paste the chordsets", detail: "\(error)")
         }
     }
 

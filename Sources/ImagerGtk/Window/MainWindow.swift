@@ -137,8 +137,7 @@ final class MainWindow {
         list.onSelectionChanged = { [weak self] in self?.updateActionStates() }
         search.onChange = { [weak self] text in
             guard let self, self.search.isOpen else { return }
-            self.list.showSearch(text)
-            self.stateChanged()
+            self.applySearch(text)
         }
         search.onClose = { [weak self] in self?.closeSearch() }
         list.onDelete = { [weak self] id in self?.delete(id: id) }
@@ -205,9 +204,15 @@ final class MainWindow {
         gtk_stack_get_visible_child_name(cgtk_stack(pages)).map { String(cString: $0) } ?? ""
     }
 
+    /// What each keystroke in the search bar costs, once GtkSearchEntry reports it.
+    func applySearch(_ text: String) {
+        list.showSearch(text)
+        stateChanged()
+    }
+
     /// Escape (or Ctrl+F again) closed the search: the whole list comes back, with the
     /// selected chordset still selected, scrolled to and focused.
-    private func closeSearch() {
+    func closeSearch() {
         list.showSearch(nil)
         stateChanged()
         if let position = list.selectedPosition { list.focus(position: position) }
