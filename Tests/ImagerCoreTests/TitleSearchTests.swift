@@ -25,7 +25,7 @@ import Testing
         #expect(search.matches("zzz", in: list) == [])
     }
 
-    @Test func typingOnNarrowsAndDeletingWidensAgain() {
+    @Test func typingOnAndDeletingGiveTheMatchesOfEachText() {
         let search = TitleSearch()
         let list = chordsets(["Warm", "Wave", "Ocean", "Wavelength"])
         #expect(search.matches("wa", in: list) == [0, 1, 3])
@@ -39,7 +39,6 @@ import Testing
         var list = chordsets(["Warm", "Ocean"])
         #expect(search.matches("sea", in: list) == [])
         list[1].title = "Sea"
-        search.forgetNarrowing()
         #expect(search.matches("sea", in: list) == [1])
         #expect(search.title(of: list[0], matches: "WARM"))
     }
@@ -50,5 +49,15 @@ import Testing
         #expect(search.matches("soren", in: list) == [])
         #expect(search.matches("SØREN", in: list) == [0])
         #expect(search.matches("straße", in: list) == [1])
+    }
+
+    @Test func anInsertAboveIsSeen() {
+        let search = TitleSearch()
+        var list = chordsets(["Warm", "Ocean"])
+        #expect(search.matches("ocean", in: list) == [1])
+        list.insert(Sample.chordset("Deep Ocean"), at: 0)
+        #expect(search.matches("ocean", in: list) == [0, 2])
+        list.remove(at: 1)
+        #expect(search.matches("warm", in: list) == [])
     }
 }

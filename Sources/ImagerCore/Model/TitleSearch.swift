@@ -6,13 +6,13 @@ import Foundation
 /// and "Cafe" all match "cafe"). Letters that are not a base letter plus marks (ø, ß, ł)
 /// match only themselves, in either case.
 ///
-/// Folding a title costs microseconds, so each title is folded once and kept (by id, with
-/// the title it was folded from, so a rename is noticed); a keystroke is then a byte search
-/// per title, and a longer query searches only the titles the shorter one matched.
+/// Folding a title costs microseconds, so each title is folded once and kept, in a list
+/// that lines up with the chordsets (checked entry by entry: same id, same title, which
+/// for an unchanged chordset is one comparison of shared storage); a keystroke is then one
+/// byte search per title. An entry that no longer lines up (a rename, an insert above it)
+/// is folded again.
 public final class TitleSearch {
-    private var folded: [UUID: (title: String, bytes: [UInt8])] = [:]
-    /// The last query and what it matched, by chordset id, for narrowing.
-    private var last: (query: [UInt8], matched: Set<UUID>)?
+    private var folded: [(id: UUID, title: String, bytes: [UInt8])] = []
 
     public init() {}
 
@@ -20,39 +20,27 @@ public final class TitleSearch {
     /// query (after folding) matches everything.
     public func matches(_ query: String, in chordsets: [Chordset]) -> [Int] {
         let needle = Self.fold(query)
-        guard !needle.isEmpty else {
-            last = nil
-            return Array(chordsets.indices)
+        guard !needle.isEmpty else { return Array(chordsets.indices) }
+        if folded.count != chordsets.count {
+            folded = chordsets.map { ($0.id, $0.title, Self.fold($0.title)) }
         }
-        // Typing on only narrows: a title that did not contain "ca" cannot contain "caf".
-        let narrowing = last.flatMap { previous in Self.contains(needle, previous.query) ? previous.matched : nil }
         var result: [Int] = []
-        var matched = Set<UUID>()
-        for (index, chordset) in chordsets.enumerated() {
-            if let narrowing, !narrowing.contains(chordset.id) { continue }
-            if Self.contains(foldedTitle(of: chordset), needle) {
-                result.append(index)
-                matched.insert(chordset.id)
+        folded.withUnsafeMutableBufferPointer { cache in
+            for index in chordsets.indices {
+                let chordset = chordsets[index]
+                if cache[index].id != chordset.id || cache[index].title != chordset.title {
+                    cache[index] = (chordset.id, chordset.title, Self.fold(chordset.title))
+                }
+                if Self.contains(cache[index].bytes, needle) { result.append(index) }
             }
         }
-        last = (needle, matched)
         return result
     }
 
     /// Whether one title matches `query` (for a row that changed while the search is shown).
     public func title(of chordset: Chordset, matches query: String) -> Bool {
         let needle = Self.fold(query)
-        return needle.isEmpty || Self.contains(foldedTitle(of: chordset), needle)
-    }
-
-    /// Titles changed since their folding: forget the narrowing, which may be stale.
-    public func forgetNarrowing() { last = nil }
-
-    private func foldedTitle(of chordset: Chordset) -> [UInt8] {
-        if let known = folded[chordset.id], known.title == chordset.title { return known.bytes }
-        let bytes = Self.fold(chordset.title)
-        folded[chordset.id] = (chordset.title, bytes)
-        return bytes
+        return needle.isEmpty || Self.contains(Self.fold(chordset.title), needle)
     }
 
     /// The folded UTF-8 of `text`: decomposed, combining marks dropped, lower case.
@@ -75,20 +63,20 @@ public final class TitleSearch {
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         if needle.isEmpty { return true }
-        let first = needle[0]
-        let last = haystack.count - needle.count
-        var start = 0
-        while start <= last {
-            if haystack[start] == first {
-                var matchedAll = true
-                for offset in 1..<needle.count where haystack[start + offset] != needle[offset] {
-                    matchedAll = false
-                    break
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let first = pin[0], last = hay.count - pin.count
+                var start = 0
+                while start <= last {
+                    if hay[start] == first {
+                        var offset = 1
+                        while offset < pin.count, hay[start + offset] == pin[offset] { offset += 1 }
+                        if offset == pin.count { return true }
+                    }
+                    start += 1
                 }
-                if matchedAll { return true }
+                return false
             }
-            start += 1
         }
-        return false
     }
 }
