@@ -131,7 +131,8 @@ def a_horizontal_scroll_reveals_delete_like_a_touchpad_swipe(app):
     move_pointer(x + w + 150, y + h // 2)
     # Buttons 6 and 7 are a horizontal wheel: GTK reports them as horizontal scrolling.
     xdotool("click", "--repeat", 3, "--delay", 30, 7)
-    delete = app.wait_for_control("push button", "Delete")
+    # The button says which chordset it deletes (screen readers, d70f44d).
+    delete = app.wait_for_control("push button", "Delete “Forest”")
     click(delete)
     wait_for(lambda: app.find("label", "Forest") is None, 5, "“Forest” to disappear")
 
