@@ -36,11 +36,11 @@ final class ChordsetList {
     /// While a search is shown: which chordsets the rows show. Without one, row N shows
     /// chordset N. The methods below take chordset indices (the controller's) unless their
     /// names say rows.
-    private(set) var filter: ListFilter?
-    private let search = TitleSearch()
+    var filter: ListFilter?
+    let search = TitleSearch()
     /// The chordset selected last, kept while a search hides it, so closing the search
     /// selects it again.
-    private var lastSelectedID: UUID?
+    var lastSelectedID: UUID?
 
     init(controller: ChordsetController) {
         self.controller = controller
@@ -151,49 +151,16 @@ final class ChordsetList {
         }
     }
 
+    /// After the rows' chordsets changed wholesale (a new search).
+    func refreshAllRows() {
+        rows.values.forEach(refresh)
+    }
+
     /// Shows the chordset at the row's position (after a bind or when its position changed).
     func refresh(_ row: ChordsetRow) {
         guard let position = row.position, let index = chordsetIndex(ofRow: position) else { return }
         let chordset = controller.chordsets[index]
         row.show(chordset, lumis: lumisOf(chordset.id))
-    }
-
-    // MARK: Search
-
-    /// How many rows the list view shows.
-    var rowCount: Int { filter?.count ?? controller.count }
-
-    func chordsetIndex(ofRow row: Int) -> Int? {
-        if let filter { return filter.chordsetIndex(ofRow: row) }
-        return row >= 0 && row < controller.count ? row : nil
-    }
-
-    func row(ofChordset index: Int) -> Int? {
-        if let filter { return filter.row(ofChordset: index) }
-        return index >= 0 && index < controller.count ? index : nil
-    }
-
-    /// Shows only the chordsets whose titles contain `query` (see `TitleSearch`), or all of
-    /// them for nil or an empty query. The selected chordset stays selected if it is shown.
-    func showSearch(_ query: String?) {
-        let selectedID = selectedChordset?.id ?? lastSelectedID
-        let previousRows = rowCount
-        if let query, !query.isEmpty {
-            filter = ListFilter(query: query, shown: search.matches(query, in: controller.chordsets))
-        } else {
-            filter = nil
-        }
-        // While searching, a hidden selection stays hidden rather than GTK choosing another
-        // row in its place, so Escape can bring it back.
-        gtk_single_selection_set_autoselect(selection, filter == nil ? 1 : 0)
-        // Rows keep their items (GTK keeps its place); only the end grows or shrinks.
-        model.apply(.reloaded(previousCount: previousRows), newCount: rowCount)
-        rows.values.forEach(refresh)
-        if let selectedID, let index = controller.index(of: selectedID), let row = row(ofChordset: index) {
-            selectRow(row)
-        } else {
-            gtk_single_selection_set_selected(selection, guint(GTK_INVALID_LIST_POSITION))
-        }
     }
 
     // MARK: Selection, scrolling, editing
