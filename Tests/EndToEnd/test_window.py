@@ -494,6 +494,7 @@ def typing_in_the_list_searches_titles_and_escape_brings_everything_back(first):
         screenshot("search-no-results")
         xdotool("key", "Escape")
         app.wait_for_control("label", "Warm")
+        wait_for(lambda: app.find("entry", "Search chordsets") is None, 5, "the closed search bar to leave the tree")
         # The selection stayed on Night, and the focus went back to it: Alt+Up moves it above
         # Pastel, and that is saved.
         xdotool("key", "alt+Up")

@@ -25,9 +25,17 @@ final class SearchBar {
             self.onChange(self.text)
         }
         Signal.connectPointer(widget, "notify::search-mode-enabled") { [weak self] _ in
-            guard let self, !self.isOpen else { return }
-            self.onClose()
+            guard let self else { return }
+            self.hideFromScreenReaders(!self.isOpen)
+            if !self.isOpen { self.onClose() }
         }
+        hideFromScreenReaders(true)
+    }
+
+    /// A closed bar keeps its entry "visible" to GTK 4.8's accessibility tree (only the
+    /// revealer around it is collapsed), so screen readers would find an empty search field.
+    private func hideFromScreenReaders(_ hidden: Bool) {
+        cgtk_accessible_set_hidden_to(cgtk_accessible(widget), hidden ? 1 : 0)
     }
 
     var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(widget)) != 0 }
