@@ -50,6 +50,9 @@ static inline void cgtk_accessible_set_label(GtkAccessible *a, const char *label
 static inline void cgtk_accessible_set_hidden(GtkAccessible *a) {
     gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
 }
+static inline void cgtk_accessible_set_hidden_to(GtkAccessible *a, gboolean hidden) {
+    gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
 static inline void cgtk_object_set_bool(gpointer obj, const char *prop, gboolean value) {
     g_object_set(obj, prop, value, NULL);
 }

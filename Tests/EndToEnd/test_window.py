@@ -444,6 +444,152 @@ def the_chord_editor_adds_a_lumi_with_the_mouse_moves_it_with_keys_and_undoes(fi
     finally:
         app.cleanup()
 
+def save_by_focusing_another_window(app):
+    """Gives another window the focus, which makes Imager save, and waits for the save."""
+    before = len(app.saved_lines())
+    other = subprocess.Popen(["xmessage", "-geometry", "+900+600", "another window"], stderr=subprocess.DEVNULL)
+    try:
+        window = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "Xmessage"],
+                                                 capture_output=True, text=True).stdout.split()[0],
+                          10, "xmessage's window")
+        xdotool("windowfocus", "--sync", window)
+        wait_for(lambda: len(app.saved_lines()) > before, 10, "a new “Saved ” line on stdout")
+    finally:
+        other.terminate()
+
+
+def shown_order(app, titles):
+    """The given titles in the order their rows are on screen, top to bottom."""
+    return sorted(titles, key=lambda title: extents(app.wait_for_control("panel", title))[1])
+
+
+def select_row_by_its_title(app, title):
+    # A click on the title selects the row and starts renaming it; Escape leaves the
+    # renaming with the focus on the row, where the list's keys apply.
+    click(app.wait_for_control("label", title))
+    app.wait_for_control("text", "Chordset title")
+    xdotool("key", "Escape")
+    wait_for(lambda: app.find("text", "Chordset title") is None, 5, "the title field to close")
+
+
+@test
+def alt_down_moves_the_focused_row_down_and_the_order_is_saved(first):
+    first.stop()  # one instance at a time: a second launch would hand over to the first
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        select_row_by_its_title(app, "Warm")
+        xdotool("key", "alt+Down")
+        wait_for(lambda: shown_order(app, ["Warm", "Ocean"]) == ["Ocean", "Warm"], 5, "Warm below Ocean")
+        # The moved row keeps the focus: a second Alt+Down moves it on.
+        xdotool("key", "alt+Down")
+        wait_for(lambda: shown_order(app, ["Warm", "Forest"]) == ["Forest", "Warm"], 5, "Warm below Forest")
+        screenshot("moved-down")
+        xdotool("key", "ctrl+z")
+        wait_for(lambda: shown_order(app, ["Warm", "Forest"]) == ["Warm", "Forest"], 5, "Ctrl+Z to undo one move")
+        save_by_focusing_another_window(app)
+        _, _, titles = rows(app.database)
+        assert titles[:3] == ["Ocean", "Warm", "Forest"], titles
+    finally:
+        app.cleanup()
+
+
+@test
+def control_d_duplicates_the_row_after_it_and_names_the_copy(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        select_row_by_its_title(app, "Ocean")
+        xdotool("key", "ctrl+d")
+        # The copy's title is in editing; Return keeps the title it was given.
+        app.wait_for_control("text", "Chordset title")
+        screenshot("duplicated")
+        xdotool("key", "Return")
+        app.wait_for_control("label", "Ocean (Copy)")
+        assert shown_order(app, ["Ocean", "Ocean (Copy)", "Forest"]) == ["Ocean", "Ocean (Copy)", "Forest"]
+        save_by_focusing_another_window(app)
+        chordsets, chords, titles = rows(app.database)
+        assert titles[:4] == ["Warm", "Ocean", "Ocean (Copy)", "Forest"], titles
+        assert chords == 8 * chordsets, (chordsets, chords)
+        connection = sqlite3.connect(f"file:{app.database}?mode=ro", uri=True)
+        try:
+            colours = {title: [c for (c,) in connection.execute(
+                "SELECT c.color FROM chord c JOIN chordset s ON s.id = c.chordset_id WHERE s.title = ? ORDER BY c.slot",
+                (title,))] for title in ("Ocean", "Ocean (Copy)")}
+        finally:
+            connection.close()
+        assert colours["Ocean"] == colours["Ocean (Copy)"] and len(colours["Ocean"]) == 8, colours
+    finally:
+        app.cleanup()
+
+@test
+def control_v_on_a_chord_sets_its_colour_and_control_c_copies_one(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        # Put "tomato" on the clipboard the way a person might: typed into a field and copied.
+        click(app.wait_for_control("label", "Warm"))
+        app.wait_for_control("text", "Chordset title")
+        xdotool("key", "ctrl+a")
+        xdotool("type", "--delay", 30, "tomato")
+        xdotool("key", "ctrl+a")
+        xdotool("key", "ctrl+c")
+        xdotool("key", "Escape")  # the title stays "Warm"; the focus is back on the row
+        wait_for(lambda: app.find("text", "Chordset title") is None, 5, "the title field to close")
+        xdotool("key", "Right")  # into the row's first chord
+        xdotool("key", "ctrl+v")
+        app.wait_for_control("push button", "Chord 1: vivid red, #FF6347")
+        app.wait_for_control("label", "Chord 1 set to #FF6347")
+        # Ctrl+C on that chord and Ctrl+V on the next one copies the colour across.
+        xdotool("key", "ctrl+c")
+        xdotool("key", "Right")
+        xdotool("key", "ctrl+v")
+        app.wait_for_control("push button", "Chord 2: vivid red, #FF6347")
+        screenshot("pasted-colour")
+        save_by_focusing_another_window(app)
+        connection = sqlite3.connect(f"file:{app.database}?mode=ro", uri=True)
+        try:
+            colours = [c for (c,) in connection.execute(
+                "SELECT c.color FROM chord c JOIN chordset s ON s.id = c.chordset_id "
+                "WHERE s.title = 'Warm' ORDER BY c.slot")]
+        finally:
+            connection.close()
+        assert colours[0] == colours[1] == 0xFF6347FF, [hex(c) for c in colours]
+        assert colours[2] != 0xFF6347FF, [hex(c) for c in colours]
+    finally:
+        app.cleanup()
+
+@test
+def typing_in_the_list_searches_titles_and_escape_brings_everything_back(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        select_row_by_its_title(app, "Night")
+        xdotool("type", "--delay", 60, "nig")
+        app.wait_for_control("entry", "Search chordsets")
+        wait_for(lambda: app.find("label", "Warm") is None, 5, "rows that do not match to go")
+        app.wait_for_control("label", "Night")
+        app.wait_for_control("label", "Starry Night")
+        screenshot("search")
+        xdotool("type", "--delay", 60, "zz")
+        app.wait_for_control("label", "No Results Found")
+        screenshot("search-no-results")
+        xdotool("key", "Escape")
+        app.wait_for_control("label", "Warm")
+        wait_for(lambda: app.find("entry", "Search chordsets") is None, 5, "the closed search bar to leave the tree")
+        # The selection stayed on Night, and the focus went back to it: Alt+Up moves it above
+        # Pastel, and that is saved.
+        xdotool("key", "alt+Up")
+        wait_for(lambda: shown_order(app, ["Pastel", "Night"]) == ["Night", "Pastel"], 5, "Night above Pastel")
+        save_by_focusing_another_window(app)
+        _, _, titles = rows(app.database)
+        assert titles.index("Night") == titles.index("Pastel") - 1, titles
+    finally:
+        app.cleanup()
+
 
 def screen_pixel(path, x, y):
     """The colour of one pixel of a screenshot, as #RRGGBB (ImageMagick's convert)."""

@@ -78,3 +78,25 @@ public enum ChordsetTitle {
         scalar == " " || scalar.properties.generalCategory == .spaceSeparator
     }
 }
+
+extension ChordsetTitle {
+    /// The words a copy's title is made from: `%@` stands for the original title. The GTK
+    /// layer passes the translated pattern; the core keeps the English one for the command line.
+    public static let copyPattern = "%@ (Copy)"
+
+    /// "Warm (Copy)": the title of a duplicate, kept within `maximumLength` by shortening the
+    /// original title (never the words around it), so the copy passes `accepted` like any title.
+    public static func copy(of title: String, pattern: String = copyPattern) -> String {
+        let pattern = pattern.contains("%@") ? pattern : copyPattern
+        let wordsLength = pattern.unicodeScalars.count - 2
+        let room = max(0, maximumLength - wordsLength)
+        var original = sanitized(title)
+        if original.unicodeScalars.count > room {
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: original.unicodeScalars.prefix(room))
+            original = sanitized(String(kept))
+        }
+        let copy = sanitized(pattern.replacingOccurrences(of: "%@", with: original))
+        return copy.isEmpty ? Chordset.defaultTitle : copy
+    }
+}

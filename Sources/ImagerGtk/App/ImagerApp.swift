@@ -75,6 +75,19 @@ public final class ImagerWindow {
     }
     /// Escape in the editor.
     public func closeChordEditor() { window.chordEditor?.close() }
+    /// Ctrl+D on the selected row.
+    public func duplicateSelected() { activate(.duplicateChordset) }
+    /// Alt+Down on the selected row.
+    public func moveSelectedDown() { activate(.moveDown) }
+    /// What the search bar does with its text after a keystroke (GtkSearchEntry's own short
+    /// wait for a pause in the typing left out).
+    public func search(_ text: String) {
+        if !window.search.isOpen { activate(.find) }
+        window.applySearch(text)
+    }
+    /// Escape in the search bar.
+    public func closeSearch() { window.search.close() }
+    public func select(position: Int) { window.list.select(position: position) }
     /// Ctrl+Q: saves, then quits.
     public func quit() {
         guard let application = g_application_get_default() else { return }

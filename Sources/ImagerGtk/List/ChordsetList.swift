@@ -34,7 +34,17 @@ final class ChordsetList {
     private var rows: [OpaquePointer: ChordsetRow] = [:]
     /// A row to put into editing as soon as GTK binds it (after scrolling to it).
     private var pendingEdit: Int?
+    /// A row to give the keyboard focus as soon as GTK binds it (after a move).
+    private var pendingFocus: Int?
     private weak var openRow: ChordsetRow?
+    /// While a search is shown: which chordsets the rows show. Without one, row N shows
+    /// chordset N. The methods below take chordset indices (the controller's) unless their
+    /// names say rows.
+    var filter: ListFilter?
+    let search = TitleSearch()
+    /// The chordset selected last, kept while a search hides it, so closing the search
+    /// selects it again.
+    var lastSelectedID: UUID?
 
     init(controller: ChordsetController) {
         self.controller = controller
@@ -67,16 +77,26 @@ final class ChordsetList {
         let menu = g_menu_new()!
         g_menu_append(menu, tr("Perform"), WindowAction.perform.detailedName)
         g_menu_append(menu, tr("Rename"), WindowAction.renameChordset.detailedName)
+        g_menu_append(menu, tr("Duplicate"), WindowAction.duplicateChordset.detailedName)
         g_menu_append(menu, tr("Delete"), WindowAction.deleteChordset.detailedName)
         g_menu_append(menu, tr("Export Palette…"), WindowAction.exportPalette.detailedName)
         g_menu_append(menu, tr("Export Image…"), WindowAction.exportImage.detailedName)
+        let order = g_menu_new()!
+        g_menu_append(order, tr("Move Up"), WindowAction.moveUp.detailedName)
+        g_menu_append(order, tr("Move Down"), WindowAction.moveDown.detailedName)
+        g_menu_append_section(menu, nil, cgtk_menu_model(UnsafeMutableRawPointer(order)))
+        g_object_unref(UnsafeMutableRawPointer(order))
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)
-        Signal.connectPointer(single, "notify::selected") { [weak self] _ in self?.onSelectionChanged() }
+        Signal.connectPointer(single, "notify::selected") { [weak self] _ in
+            guard let self else { return }
+            if let chordset = self.selectedChordset { self.lastSelectedID = chordset.id }
+            self.onSelectionChanged()
+        }
         Signal.connectPointer(listView, "activate") { [weak self] position in
             guard let self else { return }
-            self.edit(position: Int(UInt(bitPattern: position)))
+            self.editRow(Int(UInt(bitPattern: position)))
         }
     }
 
@@ -102,6 +122,13 @@ final class ChordsetList {
                 self.pendingEdit = nil
                 MainLoop.idle { [weak row] in row?.title.startEditing() }
             }
+            if let pending = self.pendingFocus, pending == row.position {
+                self.pendingFocus = nil
+                MainLoop.idle { [weak self, weak row] in
+                    guard let self, let row, row.position == pending else { return }
+                    self.placeFocus(on: row)
+                }
+            }
         }
         Signal.connectPointer(factory, "unbind") { [weak self] item in
             guard let self else { return }
@@ -117,7 +144,17 @@ final class ChordsetList {
 
     /// Mirrors one change of the controller's list.
     func apply(_ change: ListChange) {
-        let contentMoved = model.apply(change, newCount: controller.count)
+        var change = change
+        if filter != nil {
+            guard let inRows = filter?.follow(change) else { return }
+            if case .reloaded = inRows {
+                // Too much changed to follow: search again, keeping the query.
+                showSearch(filter?.query)
+                return
+            }
+            change = inRows
+        }
+        let contentMoved = model.apply(change, newCount: rowCount)
         switch change {
         case let .updated(index):
             for row in rows.values where row.position == index { refresh(row) }
@@ -126,19 +163,31 @@ final class ChordsetList {
         }
     }
 
+    /// After the rows' chordsets changed wholesale (a new search).
+    func refreshAllRows() {
+        rows.values.forEach(refresh)
+    }
+
     /// Shows the chordset at the row's position (after a bind or when its position changed).
     func refresh(_ row: ChordsetRow) {
-        guard let position = row.position, position < controller.count else { return }
-        let chordset = controller.chordsets[position]
+        guard let position = row.position, let index = chordsetIndex(ofRow: position) else { return }
+        let chordset = controller.chordsets[index]
         let id = chordset.id
         row.show(chordset, lumis: knownLumisOf(id)) { [weak self] in self?.lumisOf(id) ?? .none }
     }
 
     // MARK: Selection, scrolling, editing
 
+    /// The selected chordset's index in the controller's list.
     var selectedPosition: Int? {
-        let position = gtk_single_selection_get_selected(selection)
-        return position == UInt32.max || Int(position) >= controller.count ? nil : Int(position)
+        let row = gtk_single_selection_get_selected(selection)
+        return row == UInt32.max ? nil : chordsetIndex(ofRow: Int(row))
+    }
+
+    /// The selected row of the list view.
+    var selectedRow: Int? {
+        let row = gtk_single_selection_get_selected(selection)
+        return row == UInt32.max || Int(row) >= rowCount ? nil : Int(row)
     }
 
     var selectedChordset: Chordset? {
@@ -146,23 +195,36 @@ final class ChordsetList {
     }
 
     func select(position: Int) {
-        gtk_single_selection_set_selected(selection, guint(position))
+        if let row = row(ofChordset: position) { selectRow(row) }
+    }
+
+    func selectRow(_ row: Int) {
+        gtk_single_selection_set_selected(selection, guint(row))
     }
 
     func scrollTo(position: Int) {
-        cgtk_list_view_scroll_to(cgtk_list_view(listView), guint(position))
+        if let row = row(ofChordset: position) { scrollToRow(row) }
+    }
+
+    func scrollToRow(_ row: Int) {
+        cgtk_list_view_scroll_to(cgtk_list_view(listView), guint(row))
     }
 
     /// Selects the row, scrolls to it and puts its title into editing (now if the row is
     /// bound, otherwise as soon as GTK binds it).
     func edit(position: Int) {
-        guard position < controller.count else { return }
-        select(position: position)
-        scrollTo(position: position)
-        if let row = boundRow(at: position) {
+        if let row = row(ofChordset: position) { editRow(row) }
+    }
+
+    /// `edit(position:)` for the row at `rowPosition` of the list view.
+    func editRow(_ rowPosition: Int) {
+        guard rowPosition < rowCount else { return }
+        selectRow(rowPosition)
+        scrollToRow(rowPosition)
+        if let row = boundRow(atRow: rowPosition) {
             row.title.startEditing()
         } else {
-            pendingEdit = position
+            pendingEdit = rowPosition
         }
     }
 
@@ -188,7 +250,43 @@ final class ChordsetList {
         return focus == item || gtk_widget_is_ancestor(focus, item) != 0
     }
 
+    /// Selects the row, scrolls to it and gives it the keyboard focus (a moved row's item is
+    /// new to GTK, which does not carry the focus over from the old one).
+    func focus(position: Int) {
+        guard let position = row(ofChordset: position) else { return }
+        selectRow(position)
+        scrollToRow(position)
+        pendingFocus = position
+        // Once GTK has bound the row at its new place, and after the selection that followed
+        // the focus out of the old item (`focusDidEnter`, run on an idle scheduled before this).
+        MainLoop.idle { [weak self] in
+            guard let self, self.pendingFocus == position, let row = self.boundRow(atRow: position) else { return }
+            self.pendingFocus = nil
+            self.placeFocus(on: row)
+        }
+    }
+
+    private func placeFocus(on row: ChordsetRow) {
+        guard let position = row.position else { return }
+        selectRow(position)
+        row.grabFocus()
+    }
+
+    /// The chord cell that has the keyboard focus: its chordset and slot.
+    var focusedCell: (UUID, Int)? {
+        for row in rows.values {
+            guard let id = row.chordsetID, row.containsFocus else { continue }
+            if let cell = row.cells.first(where: { gtk_widget_has_focus($0.widget) != 0 }) { return (id, cell.slot) }
+        }
+        return nil
+    }
+
+    /// The bound row showing chordset `position`.
     func boundRow(at position: Int) -> ChordsetRow? {
+        row(ofChordset: position).flatMap(boundRow(atRow:))
+    }
+
+    func boundRow(atRow position: Int) -> ChordsetRow? {
         rows.values.first { $0.chordsetID != nil && $0.position == position }
     }
 
@@ -213,7 +311,7 @@ final class ChordsetList {
     func rename(id: UUID, to title: String) {
         if !controller.rename(id: id, to: title), let index = controller.index(of: id) {
             // Nothing changed (an empty title keeps the old one): show the title again.
-            for row in rows.values where row.position == index { refresh(row) }
+            for row in rows.values where row.position == self.row(ofChordset: index) { refresh(row) }
         }
     }
 
@@ -221,13 +319,15 @@ final class ChordsetList {
     /// puts in the list at launch selects nothing.
     var selectsOnFocus = false
 
-    /// The focus moved into the row at `position`: select it, unless it already is.
+    /// The focus moved into the row at `position`: select it, unless it already is, or the
+    /// focus has left it again meanwhile (a moved row took it back).
     func focusDidEnter(position: Int) {
-        guard selectsOnFocus, position != selectedPosition else { return }
+        guard selectsOnFocus, position != selectedRow else { return }
         // Once GTK has finished moving the focus: changing the selection moves it again.
         MainLoop.idle { [weak self] in
-            guard let self, position != self.selectedPosition, position < self.controller.count else { return }
-            self.select(position: position)
+            guard let self, position != self.selectedRow, position < self.rowCount,
+                  self.pendingFocus == nil, self.boundRow(atRow: position)?.containsFocus ?? true else { return }
+            self.selectRow(position)
         }
     }
 

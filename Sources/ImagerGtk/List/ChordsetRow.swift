@@ -113,6 +113,18 @@ final class ChordsetRow {
         return underlay
     }
 
+    /// Gives the keyboard focus to the row's list item (the row as a whole, not a cell).
+    func grabFocus() {
+        if let item = gtk_widget_get_parent(widget) { gtk_widget_grab_focus(item) }
+    }
+
+    /// True while the keyboard focus is on the row's list item or inside the row.
+    var containsFocus: Bool {
+        guard let item = gtk_widget_get_parent(widget), let root = gtk_widget_get_root(item),
+              let focus = gtk_root_get_focus(root) else { return false }
+        return focus == item || gtk_widget_is_ancestor(focus, item) != 0
+    }
+
     /// The list position this row shows, or nil while it shows nothing.
     var position: Int? {
         let position = gtk_list_item_get_position(listItem)
@@ -151,7 +163,8 @@ final class ChordsetRow {
     /// The row's own focus controller does not see its parent take the focus, so the list
     /// is told here.
     func focus() {
-        guard let item = gtk_widget_get_parent(widget), gtk_widget_grab_focus(item) != 0, let position else { return }
+        grabFocus()
+        guard containsFocus, let position else { return }
         list?.focusDidEnter(position: position)
     }
 
@@ -180,7 +193,7 @@ final class ChordsetRow {
     /// Opens the row's menu (Rename, Delete) at a point in the row, or at its start.
     func showMenu(x: Double? = nil, y: Double? = nil) {
         guard let position else { return }
-        list?.select(position: position)
+        list?.selectRow(position)
         let popover = menu ?? makeMenu()
         if let x, let y {
             var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)

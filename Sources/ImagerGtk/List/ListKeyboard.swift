@@ -36,10 +36,11 @@ final class ListKeyboard {
             }
             let down = keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down)
             let target = position + (down ? 1 : -1)
-            guard target >= 0, target < list.controller.count else { return true }
-            guard let row = list.boundRow(at: target) else { return false }
+            // Rows, not chordsets: during a search the list shows only some of them.
+            guard target >= 0, target < list.rowCount else { return true }
+            guard let row = list.boundRow(atRow: target) else { return false }
             gtk_widget_grab_focus(row.cells[slot].widget)
-            list.scrollTo(position: target)
+            list.scrollToRow(target)
             return true
         default:
             return false
@@ -69,7 +70,7 @@ final class ListKeyboard {
         case let (slot?, true) where slot + 1 < cells.count:
             gtk_widget_grab_focus(cells[slot + 1].widget)
         case (0?, false):
-            if let item = gtk_widget_get_parent(place.row.widget) { gtk_widget_grab_focus(item) }
+            place.row.focus()
         case let (slot?, false):
             gtk_widget_grab_focus(cells[slot - 1].widget)
         default:

@@ -29,6 +29,18 @@ extension MainWindow {
             list.showMenuForSelection()
         case .deleteAll:
             confirmDeleteAll()
+        case .duplicateChordset:
+            if let chordset = list.selectedChordset { duplicate(id: chordset.id) }
+        case .moveUp:
+            if let row = list.selectedRow { move(row: row, by: -1) }
+        case .moveDown:
+            if let row = list.selectedRow { move(row: row, by: 1) }
+        case .find:
+            search.open()
+        case .copy:
+            copyFromList()
+        case .paste:
+            pasteIntoList()
         case .undo:
             controller.undo()
         case .redo:
@@ -71,6 +83,12 @@ extension MainWindow {
         setEnabled(.openRowMenu, editable && hasSelection)
         setEnabled(.deleteAll, editable && !controller.isEmpty)
         setEnabled(.chordsetFromImage, editable && idle)
+        setEnabled(.duplicateChordset, editable && hasSelection)
+        setEnabled(.paste, editable)
+        // The first row cannot go up nor the last down: the menu shows them off, the keys do nothing.
+        let row = list.selectedRow
+        setEnabled(.moveUp, editable && (row ?? 0) > 0)
+        setEnabled(.moveDown, editable && row.map { $0 < list.rowCount - 1 } ?? false)
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
         setEnabled(.exportPalette, hasSelection)
@@ -102,6 +120,24 @@ extension MainWindow {
                 if !self.list.focusRow(at: position) { self.focusEmptyState() }
             }
         }
+    }
+
+    /// Inserts the copy right after the original and puts its title into editing, so the
+    /// person can name it at once.
+    func duplicate(id: UUID) {
+        guard let copy = controller.duplicate(id: id, titlePattern: "%@ (Copy)"),
+              let position = controller.index(of: copy.id) else { return }
+        list.edit(position: position)
+    }
+
+    /// Moves the row one place up (-1) or down (+1) among the rows shown (during a search,
+    /// past the chordsets it hides), keeping it selected and focused so the keys can move it on.
+    func move(row: Int, by offset: Int) {
+        guard let position = list.chordsetIndex(ofRow: row),
+              let target = list.chordsetIndex(ofRow: row + offset) else { return }
+        let id = controller.chordsets[position].id
+        guard controller.move(id: id, to: target), let moved = controller.index(of: id) else { return }
+        list.focus(position: moved)
     }
 
     private func confirmDeleteAll() {

@@ -14,9 +14,12 @@ final class MainWindow {
     let toast: Toast
     let banner: SaveBanner
     let menu: MainMenu
+    let search: SearchBar
     /// Borrowed: the stack switching between the list and the empty state.
     let pages: Widget
     let emptyPage: Widget
+    /// Borrowed: "No Results Found", shown when a search matches nothing.
+    private let noResultsPage: Widget
 
     /// The window's actions, by case, to enable and disable them.
     var actions: [WindowAction: OpaquePointer] = [:]
@@ -71,6 +74,8 @@ final class MainWindow {
         progress = TransferProgress()
         pages = gtk_stack_new()
         emptyPage = EmptyState.make()
+        noResultsPage = EmptyState.noResults()
+        search = SearchBar(typingIn: list.listView)
 
         gtk_window_set_title(cgtk_window(window), "Imager")
         gtk_window_set_icon_name(cgtk_window(window), StoreLocation.appID)
@@ -139,6 +144,8 @@ final class MainWindow {
         cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(listPage)), tr("Chordsets"))
         let noChordsetsPage = gtk_stack_add_named(stack, emptyPage, "empty")
         cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(noChordsetsPage)), tr("No Chordsets"))
+        let noResults = gtk_stack_add_named(stack, noResultsPage, "no-results")
+        cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(noResults)), tr("No Results Found"))
 
         let overlay = gtk_overlay_new()!
         // The overlay only stacks the toast over the pages: nothing to announce, but GTK
@@ -149,6 +156,7 @@ final class MainWindow {
         gtk_widget_set_vexpand(overlay, 1)
 
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL)
+        Widgets.append(search.widget, to: content)
         Widgets.append(banner.widget, to: content)
         Widgets.append(progress.widget, to: content)
         Widgets.append(overlay, to: content)
@@ -163,6 +171,11 @@ final class MainWindow {
             self?.autosave.editMade()
         }
         list.onSelectionChanged = { [weak self] in self?.updateActionStates() }
+        search.onChange = { [weak self] text in
+            guard let self, self.search.isOpen else { return }
+            self.applySearch(text)
+        }
+        search.onClose = { [weak self] in self?.closeSearch() }
         list.onDelete = { [weak self] id in self?.delete(id: id) }
         list.onEditChord = { [weak self] id, slot in self?.editChord(id: id, slot: slot) }
         autosave.willSave = { [weak self] in self?.list.commitEditing() }
@@ -206,9 +219,11 @@ final class MainWindow {
     func stateChanged() {
         // The page not shown is hidden outright, so screen readers do not find its controls.
         let empty = controller.isEmpty
+        let noResults = !empty && list.filter != nil && list.rowCount == 0
         emptyPage.isVisible = empty
-        list.scrolledWindow.isVisible = !empty
-        gtk_stack_set_visible_child_name(cgtk_stack(pages), empty ? "empty" : "list")
+        noResultsPage.isVisible = noResults
+        list.scrolledWindow.isVisible = !empty && !noResults
+        gtk_stack_set_visible_child_name(cgtk_stack(pages), empty ? "empty" : noResults ? "no-results" : "list")
         scheduleMenuUpdate()
         toast.followUndoHistory()
         updateActionStates()
@@ -225,6 +240,25 @@ final class MainWindow {
             self.menuUpdateScheduled = false
             self.menu.showHistory(undo: self.controller.undoName, redo: self.controller.redoName)
         }
+    }
+
+    /// "list", "empty" or "no-results": the page the window shows.
+    var visiblePageName: String {
+        gtk_stack_get_visible_child_name(cgtk_stack(pages)).map { String(cString: $0) } ?? ""
+    }
+
+    /// What each keystroke in the search bar costs, once GtkSearchEntry reports it.
+    func applySearch(_ text: String) {
+        list.showSearch(text)
+        stateChanged()
+    }
+
+    /// Escape (or Ctrl+F again) closed the search: the whole list comes back, with the
+    /// selected chordset still selected, scrolled to and focused.
+    func closeSearch() {
+        list.showSearch(nil)
+        stateChanged()
+        if let position = list.selectedPosition { list.focus(position: position) }
     }
 
     // MARK: Saving

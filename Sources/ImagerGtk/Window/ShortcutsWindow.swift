@@ -4,10 +4,11 @@ import CGtk
 /// it can never disagree with the keys actually bound.
 enum ShortcutsWindow {
     private static var groups: [(String, [WindowAction])] { [
-        (tr("Chordsets"), [.addChordset, .renameChordset, .deleteChordset, .openRowMenu, .deleteAll, .perform]),
-        (tr("Editing"), [.undo, .redo]),
+        (tr("Chordsets"), [.addChordset, .renameChordset, .duplicateChordset, .deleteChordset, .openRowMenu, .deleteAll, .perform]),
+        (tr("Order"), [.moveUp, .moveDown]),
+        (tr("Editing"), [.undo, .redo, .copy, .paste]),
         (tr("Files"), [.importChordsets, .exportChordsets]),
-        (tr("General"), [.showShortcuts, .close, .quit]),
+        (tr("General"), [.find, .showShortcuts, .close, .quit]),
     ] }
 
     /// Keys that are not actions: GTK's own (F10 opens the primary menu) and the list's

@@ -4,6 +4,7 @@ import CGtk
 /// list that the menu, the buttons, the shortcuts window and the keyboard all draw on.
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
+    case duplicateChordset, moveUp, moveDown, copy, paste, find
     case undo, redo
     case chordsetFromImage, importChordsets, exportChordsets, exportPalette, exportImage, sync
     case perform
@@ -32,6 +33,12 @@ enum WindowAction: CaseIterable {
         case .deleteChordset: "delete-chordset"
         case .openRowMenu: "open-row-menu"
         case .deleteAll: "delete-all"
+        case .duplicateChordset: "duplicate-chordset"
+        case .moveUp: "move-up"
+        case .moveDown: "move-down"
+        case .copy: "copy"
+        case .paste: "paste"
+        case .find: "find"
         case .undo: "undo"
         case .redo: "redo"
         case .chordsetFromImage: "new-from-image"
@@ -65,6 +72,12 @@ enum WindowAction: CaseIterable {
         case .deleteChordset: ["Delete", "KP_Delete"]
         case .openRowMenu: ["Menu", "<Shift>F10"]
         case .deleteAll: []
+        case .duplicateChordset: ["<Control>d"]
+        case .moveUp: ["<Alt>Up", "<Alt>KP_Up"]
+        case .moveDown: ["<Alt>Down", "<Alt>KP_Down"]
+        case .copy: ["<Control>c"]
+        case .paste: ["<Control>v"]
+        case .find: ["<Control>f"]
         case .undo: ["<Control>z"]
         case .redo: ["<Control><Shift>z", "<Control>y"]
         case .chordsetFromImage: []
@@ -83,7 +96,9 @@ enum WindowAction: CaseIterable {
 
     var keyScope: KeyScope {
         switch self {
-        case .deleteChordset, .openRowMenu: .list
+        // Ctrl+D and Alt+arrows act on the row the person is in, so only from the list.
+        // Ctrl+C and Ctrl+V too: the title field keeps them for its text while editing.
+        case .deleteChordset, .openRowMenu, .duplicateChordset, .moveUp, .moveDown, .copy, .paste: .list
         case .undo, .redo: .window
         default: .application
         }
@@ -97,6 +112,12 @@ enum WindowAction: CaseIterable {
         case .deleteChordset: tr("Delete Chordset")
         case .openRowMenu: tr("Show Chordset Menu")
         case .deleteAll: tr("Delete All Chordsets")
+        case .duplicateChordset: tr("Duplicate Chordset")
+        case .moveUp: tr("Move Chordset Up")
+        case .moveDown: tr("Move Chordset Down")
+        case .copy: tr("Copy Colour or Chordset")
+        case .paste: tr("Paste Colour or Chordsets")
+        case .find: tr("Search")
         case .undo: tr("Undo")
         case .redo: tr("Redo")
         case .chordsetFromImage: tr("New Chordset from Image")

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Putting the list in order and copying chordsets: each a single undo step that writes one
+/// chordset's row (a duplicate also its eight chords and its lumis), never the rows around it.
+extension ChordsetController {
+    /// Moves the chordset so that it ends up at `index` (clamped to the list). Does nothing
+    /// when it is there already: moving the first row up or the last row down is not a step.
+    /// Returns true when the list changed. The command line and the window both move by id.
+    @discardableResult
+    public func move(id: UUID, to index: Int) -> Bool {
+        guard !isReadOnly else { return false }
+        // Only the first page is in memory: a move towards its end must see the stored rows
+        // beyond it, or it would land among them.
+        if isLoadingRest, let from = self.index(of: id), max(from, index) >= count - 1 { finishLoadingNow() }
+        guard let from = self.index(of: id) else { return false }
+        let target = min(max(index, 0), count - 1)
+        guard target != from else { return false }
+        move(from: from, to: target)
+        return true
+    }
+
+    /// Inserts a copy of the chordset right after it: a new id, the same colours, a copy of
+    /// every lumi (each with a new id, since lumi ids are unique across the store), titled by
+    /// `ChordsetTitle.copy` with `titlePattern`. One undo step ("Duplicate “Warm”"). Returns
+    /// the copy, or nil when read-only or the chordset is not in the list.
+    @discardableResult
+    public func duplicate(id: UUID, titlePattern: String = ChordsetTitle.copyPattern) -> Chordset? {
+        guard !isReadOnly else { return nil }
+        if isLoadingRest, let index = self.index(of: id), index == count - 1 { finishLoadingNow() }
+        guard let index = self.index(of: id) else { return nil }
+        let original = chordsets[index]
+        var renumbering: Edit?
+        var position = positionBetween(index)
+        if position == nil {
+            // The gap after the original is used up (many moves into it): renumber first,
+            // in the same undo step.
+            renumbering = apply(.reposition(Dictionary(uniqueKeysWithValues: chordsets.enumerated().map { ($1.id, Double($0)) })))
+            position = positionBetween(index)
+        }
+        let now = clock()
+        guard let copy = Chordset(title: ChordsetTitle.copy(of: original.title, pattern: titlePattern),
+                                  position: position ?? Double(index) + 0.5, createdAt: now,
+                                  chords: original.chords) else { return nil }
+        let lumis = copiedWithNewIDs(lumis(of: id))
+        let inverse = apply(.insert([copy], lumis: lumis.isEmpty ? [:] : [copy.id: lumis]))
+        let name = "Duplicate “\(original.title)”"
+        if let renumbering {
+            record(name: name, edit: .batch([inverse, renumbering]))
+        } else {
+            record(name: name, edit: inverse)
+        }
+        return copy
+    }
+
+    /// A position strictly between the chordset at `index` and the one after it (or one more
+    /// than it when it is last), or nil when no Double lies between them.
+    private func positionBetween(_ index: Int) -> Double? {
+        let before = chordsets[index].position
+        guard index + 1 < chordsets.count else {
+            return max(before, storedMaxPosition ?? before).rounded(.down) + 1
+        }
+        let after = chordsets[index + 1].position
+        let middle = (before + after) / 2
+        return before < middle && middle < after ? middle : nil
+    }
+
+    private func copiedWithNewIDs(_ lumis: ChordsetLumis) -> ChordsetLumis {
+        guard !lumis.isEmpty else { return lumis }
+        var copy = lumis
+        for slot in 0..<Chordset.chordCount {
+            copy[slot] = lumis[slot].map { lumi in
+                Lumi(shape: lumi.shape, x: lumi.x, y: lumi.y, size: lumi.size,
+                     rotation: lumi.rotation, color: lumi.color, glow: lumi.glow)
+            }
+        }
+        return copy
+    }
+}

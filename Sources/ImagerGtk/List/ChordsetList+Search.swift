@@ -1,0 +1,43 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// The list during a search: which rows show which chordsets (`ListFilter`), and going
+/// from one query to the next. Row N shows chordset N when no search is shown.
+extension ChordsetList {
+    /// How many rows the list view shows.
+    var rowCount: Int { filter?.count ?? controller.count }
+
+    func chordsetIndex(ofRow row: Int) -> Int? {
+        if let filter { return filter.chordsetIndex(ofRow: row) }
+        return row >= 0 && row < controller.count ? row : nil
+    }
+
+    func row(ofChordset index: Int) -> Int? {
+        if let filter { return filter.row(ofChordset: index) }
+        return index >= 0 && index < controller.count ? index : nil
+    }
+
+    /// Shows only the chordsets whose titles contain `query` (see `TitleSearch`), or all of
+    /// them for nil or an empty query. The selected chordset stays selected if it is shown.
+    func showSearch(_ query: String?) {
+        let selectedID = selectedChordset?.id ?? lastSelectedID
+        let previousRows = rowCount
+        if let query, !query.isEmpty {
+            filter = ListFilter(query: query, shown: search.matches(query, in: controller.chordsets))
+        } else {
+            filter = nil
+        }
+        // While searching, a hidden selection stays hidden rather than GTK choosing another
+        // row in its place, so Escape can bring it back.
+        gtk_single_selection_set_autoselect(selection, filter == nil ? 1 : 0)
+        // Rows keep their items (GTK keeps its place); only the end grows or shrinks.
+        model.apply(.reloaded(previousCount: previousRows), newCount: rowCount)
+        refreshAllRows()
+        if let selectedID, let index = controller.index(of: selectedID), let row = row(ofChordset: index) {
+            selectRow(row)
+        } else {
+            gtk_single_selection_set_selected(selection, guint(GTK_INVALID_LIST_POSITION))
+        }
+    }
+}

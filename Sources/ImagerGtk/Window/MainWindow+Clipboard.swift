@@ -1,0 +1,91 @@
+import CGtk
+import Foundation
+import ImagerCore
+
+/// Copy and paste in the list. On a chord cell: its colour as `#RRGGBB` (`#RRGGBBAA` when
+/// translucent, so nothing is lost), and a pasted colour in any form `PastedColor` reads.
+/// Elsewhere in the list: the selected chordset as the JSON interchange format (with its
+/// title and colours as plain text beside it), and pasted chordsets imported by the same
+/// checks as a file.
+extension MainWindow {
+    func copyFromList() {
+        if let (id, slot) = list.focusedCell, let chordset = controller.chordset(id: id) {
+            let hex = chordset.color(at: slot).hex
+            Clipboard.setText(hex, for: window)
+            toast.show("Copied \(hex)", offersUndo: false)
+        } else if let chordset = list.selectedChordset {
+            let lumis = controller.lumis(of: chordset.id)
+            let json = String(decoding: ChordsetDocument.encode(ChordsetsWithLumis([chordset], lumis: [lumis])!), as: UTF8.self)
+            Clipboard.setChordsets(json: json, text: Self.plainText(of: chordset), for: window)
+            toast.show("Copied “\(chordset.title)”", offersUndo: false)
+        }
+    }
+
+    func pasteIntoList() {
+        if let (id, slot) = list.focusedCell {
+            Clipboard.readText(for: window) { [weak self] text in
+                self?.paste(text, onto: id, slot: slot)
+            }
+        } else {
+            Clipboard.readChordsetText(for: window) { [weak self] text in
+                self?.pasteChordsets(text)
+            }
+        }
+    }
+
+    /// "Warm: #F6D14E #F5B04A …": what a chordset reads as outside Imager.
+    static func plainText(of chordset: Chordset) -> String {
+        "\(chordset.title): " + chordset.chords.map(\.color.hex).joined(separator: " ")
+    }
+
+    /// Imports the chordsets of pasted JSON, checked exactly as an imported file is (the
+    /// document's rules, then the store's one import rule), at the end of the list.
+    func pasteChordsets(_ text: String?) {
+        guard !controller.isReadOnly, transfer == nil else { return }
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            toast.show("Nothing to paste: the clipboard holds no text", offersUndo: false)
+            return
+        }
+        let document: ChordsetsWithLumis
+        do {
+            document = try ChordsetDocument.decode(Data(text.utf8), file: "The clipboard")
+        } catch {
+            toast.show("The clipboard holds no chordsets: \(error.reason)", offersUndo: false)
+            return
+        }
+        do {
+            let stored = try controller.importChordsets(document)
+            guard let first = stored.first, let position = controller.index(of: first.id) else {
+                toast.show("The clipboard holds no chordsets", offersUndo: false)
+                return
+            }
+            list.focus(position: position)
+            toast.show(stored.count == 1 ? "Pasted “\(first.title)”" : "Pasted \(stored.count) chordsets")
+        } catch {
+            MessageDialog.inform(over: window, "Could not paste the chordsets", detail: "\(error)")
+        }
+    }
+
+    /// Sets the chord's colour from pasted text, or says in a toast why it cannot.
+    func paste(_ text: String?, onto id: UUID, slot: Int) {
+        guard !controller.isReadOnly, controller.chordset(id: id) != nil else { return }
+        switch PastedColor.parse(text ?? "") {
+        case let .success(color):
+            controller.setColor(color, slot: slot, of: id)
+            toast.show("Chord \(slot + 1) set to \(color.hex)")
+        case let .failure(refusal):
+            toast.show(Self.sentence(for: refusal), offersUndo: false)
+        }
+    }
+
+    static func sentence(for refusal: PastedColor.Refusal) -> String {
+        switch refusal {
+        case .empty:
+            "Nothing to paste: the clipboard holds no text"
+        case let .badHex(text):
+            "“\(text)” is not a colour: use #RGB, #RRGGBB or #RRGGBBAA"
+        case let .notAColor(text):
+            "“\(text)” is not a colour: paste #RRGGBB or a CSS colour name"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CGtk
+
+/// The search bar under the header bar: Ctrl+F, or typing while the list has the focus,
+/// opens it; Escape closes it. It reports the text as it changes (GtkSearchEntry waits for a
+/// short pause in the typing) and when it closes.
+final class SearchBar {
+    /// Borrowed: owned by the window's content box.
+    let widget: Widget
+    let entry: Widget
+    var onChange: (String) -> Void = { _ in }
+    var onClose: () -> Void = {}
+
+    init(typingIn list: Widget) {
+        widget = gtk_search_bar_new()
+        entry = gtk_search_entry_new()
+        entry.setAccessibleLabel("Search chordsets")
+        gtk_widget_set_size_request(entry, 320, -1)
+        gtk_search_bar_set_child(OpaquePointer(widget), entry)
+        gtk_search_bar_connect_entry(OpaquePointer(widget), cgtk_editable(entry))
+        gtk_search_bar_set_show_close_button(OpaquePointer(widget), 0)
+        // Typing in the list starts a search; the title field and cells keep their keys.
+        gtk_search_bar_set_key_capture_widget(OpaquePointer(widget), list)
+        Signal.connect(entry, "search-changed") { [weak self] in
+            guard let self else { return }
+            self.onChange(self.text)
+        }
+        Signal.connectPointer(widget, "notify::search-mode-enabled") { [weak self] _ in
+            guard let self else { return }
+            self.hideFromScreenReaders(!self.isOpen)
+            if !self.isOpen { self.onClose() }
+        }
+        hideFromScreenReaders(true)
+    }
+
+    /// A closed bar keeps its entry "visible" to GTK 4.8's accessibility tree (only the
+    /// revealer around it is collapsed), so screen readers would find an empty search field.
+    private func hideFromScreenReaders(_ hidden: Bool) {
+        cgtk_accessible_set_hidden_to(cgtk_accessible(widget), hidden ? 1 : 0)
+    }
+
+    var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(widget)) != 0 }
+
+    var text: String { String(cString: gtk_editable_get_text(cgtk_editable(entry))) }
+
+    func open() {
+        gtk_search_bar_set_search_mode(OpaquePointer(widget), 1)
+        gtk_widget_grab_focus(entry)
+    }
+
+    /// Closes the bar and empties it (the next search starts afresh).
+    func close() {
+        gtk_search_bar_set_search_mode(OpaquePointer(widget), 0)
+    }
+
+    /// Types into the field (tests stand in for the keyboard).
+    func setText(_ text: String) {
+        gtk_editable_set_text(cgtk_editable(entry), text)
+    }
+}
