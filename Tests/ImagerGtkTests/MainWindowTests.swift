@@ -136,6 +136,21 @@ final class MainWindowTests: GtkTestCase {
         }
     }
 
+    func testTheSubtitleCountsTheChordsetsAndWhatASearchShows() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        XCTAssertEqual(window.windowTitle.subtitleText, "3 chordsets")
+        window.delete(id: window.controller.chordsets[0].id)
+        window.delete(id: window.controller.chordsets[0].id)
+        pump(seconds: 0.1)
+        XCTAssertEqual(window.windowTitle.subtitleText, "1 chordset")
+        activate(.undo, in: window)
+        pump(seconds: 0.1)
+        activate(.find, in: window)
+        window.applySearch("oce")
+        pump(seconds: 0.1)
+        XCTAssertEqual(window.windowTitle.subtitleText, "1 of 2 chordsets")
+    }
+
     // MARK: Reaching into rows
 
     private func deleteButton(of row: ChordsetRow) -> Widget? {

@@ -49,6 +49,7 @@ final class MainWindow {
     /// Borrowed: the stack that swaps the editing content for the Perform view.
     private(set) var modes: Widget!
     let progress: TransferProgress
+    let windowTitle = WindowTitle()
     /// Sync rounds while the window is open (nil over a read-only store, or when no second
     /// connection could be opened), over `syncStore`, a connection of its own.
     var liveSync: LiveSync?
@@ -119,6 +120,7 @@ final class MainWindow {
     private func makeHeaderBar() -> Widget {
         let header = gtk_header_bar_new()!
         headerBar = header
+        gtk_header_bar_set_title_widget(cgtk_header_bar(header), windowTitle.widget)
         let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: tr("New Chordset"),
                                      accessibleName: tr("Add Chordset"), action: WindowAction.addChordset.detailedName)
         gtk_header_bar_pack_start(cgtk_header_bar(header), add)
@@ -224,6 +226,7 @@ final class MainWindow {
         noResultsPage.isVisible = noResults
         list.scrolledWindow.isVisible = !empty && !noResults
         gtk_stack_set_visible_child_name(cgtk_stack(pages), empty ? "empty" : noResults ? "no-results" : "list")
+        windowTitle.show(count: controller.count, matching: list.filter == nil ? nil : list.rowCount)
         scheduleMenuUpdate()
         toast.followUndoHistory()
         updateActionStates()

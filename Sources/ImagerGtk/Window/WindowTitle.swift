@@ -1,0 +1,33 @@
+import CGtk
+
+/// The header bar's title: "Imager", and under it how many chordsets there are ("9
+/// chordsets"), or how many a search shows ("3 of 9 chordsets"), as GNOME's list apps do.
+final class WindowTitle {
+    /// Borrowed: owned by the header bar once set as its title widget.
+    let widget: Widget
+    private let subtitle: Widget
+    private var shown: String?
+
+    init() {
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL)
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+        let title = Widgets.label("Imager", classes: "title")
+        Widgets.append(title, to: widget)
+        subtitle = Widgets.label("", classes: "subtitle")
+        Widgets.append(subtitle, to: widget)
+    }
+
+    /// `matching` is the number a search shows, nil without a search.
+    func show(count: Int, matching: Int?) {
+        let text = if let matching {
+            trn("{shown} of {count} chordset", "{shown} of {count} chordsets", count, ["shown": String(matching)])
+        } else {
+            trn("{count} chordset", "{count} chordsets", count)
+        }
+        guard text != shown else { return }
+        shown = text
+        gtk_label_set_text(cgtk_label(subtitle), text)
+    }
+
+    var subtitleText: String { shown ?? "" }
+}
