@@ -138,6 +138,11 @@ extension MainWindow {
         let id = controller.chordsets[position].id
         guard controller.move(id: id, to: target), let moved = controller.index(of: id) else { return }
         list.focus(position: moved)
+        // The row keeps the focus, so nothing new is read out: say where it went (GTK 4.14 and
+        // later; 4.8 has no announcement call, and the focused row's new neighbours show it).
+        _ = cgtk_accessible_announce(cgtk_accessible(window), tr("“{title}” moved to position {position} of {count}", [
+            "title": controller.chordsets[moved].title, "position": String(moved + 1), "count": String(controller.count),
+        ]))
     }
 
     private func confirmDeleteAll() {
