@@ -43,7 +43,7 @@ extension ChordsetController {
                                   chords: original.chords) else { return nil }
         let lumis = copiedWithNewIDs(lumis(of: id))
         let inverse = apply(.insert([copy], lumis: lumis.isEmpty ? [:] : [copy.id: lumis]))
-        let name = "Duplicate “\(original.title)”"
+        let name = UndoName.duplicate(title: original.title)
         if let renumbering {
             record(name: name, edit: .batch([inverse, renumbering]))
         } else {

@@ -5,7 +5,7 @@ import Foundation
 /// (`lumis(of:)`), kept in a bounded cache, and edited one chord at a time (`setLumis`).
 extension ChordsetController {
     /// The name of the undo step every lumi edit makes.
-    public static let editChordStepName = "Edit Chord"
+    public static let editChordStepName = UndoName.editChord
 
     /// The lumis of the chordset, slot by slot: unsaved ones as edited, the rest as stored.
     /// A hit costs a dictionary lookup; a miss one indexed query on the window's connection

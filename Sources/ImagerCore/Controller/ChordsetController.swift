@@ -13,15 +13,19 @@ public final class ChordsetController {
     /// The last save's failure, shown as a banner until a save succeeds.
     public internal(set) var saveError: StoreError?
     public internal(set) var lastSaveReport: SaveReport?
-    public internal(set) var undoName: String?
-    public internal(set) var redoName: String?
+    /// What Undo and Redo would undo and redo now, as values (the window translates them).
+    public internal(set) var undoAction: UndoName?
+    public internal(set) var redoAction: UndoName?
+    /// The same in English.
+    public var undoName: String? { undoAction?.description }
+    public var redoName: String? { redoAction?.description }
 
     /// Called with every change to the list's rows, in order. Not observable state:
     /// list views need positions, not a "something changed" signal.
     @ObservationIgnored public var listChanged: (ListChange) -> Void = { _ in }
 
-    @ObservationIgnored var undoStack: [UndoStep] = [] { didSet { undoName = undoStack.last?.name } }
-    @ObservationIgnored var redoStack: [UndoStep] = [] { didSet { redoName = redoStack.last?.name } }
+    @ObservationIgnored var undoStack: [UndoStep] = [] { didSet { undoAction = undoStack.last?.name } }
+    @ObservationIgnored var redoStack: [UndoStep] = [] { didSet { redoAction = redoStack.last?.name } }
     @ObservationIgnored private var lastUndoStepID = 0
     @ObservationIgnored var pending = ChangeLog()
     /// Lumis of the chordsets asked for lately, and every unsaved one (see `LumiCache`).
@@ -71,8 +75,8 @@ public final class ChordsetController {
 
     public var count: Int { chordsets.count }
     public var isEmpty: Bool { chordsets.isEmpty }
-    public var canUndo: Bool { undoName != nil }
-    public var canRedo: Bool { redoName != nil }
+    public var canUndo: Bool { undoAction != nil }
+    public var canRedo: Bool { redoAction != nil }
     public var hasUnsavedChanges: Bool { !pending.isEmpty }
     /// How many chordsets have changes not saved yet.
     public var unsavedChangeCount: Int { pending.changedChordsetCount }
@@ -118,7 +122,7 @@ public final class ChordsetController {
         let position = max(chordsets.last?.position ?? -1, storedMaxPosition ?? -1).rounded(.down) + 1
         let title = (try? ChordsetTitle.accepted(title).get()) ?? Chordset.defaultTitle
         let chordset = Chordset.random(title: title, position: position, now: now)
-        perform(.add(chordset), named: "Add Chordset")
+        perform(.add(chordset), named: .addChordset)
         return chordset
     }
 
@@ -135,7 +139,7 @@ public final class ChordsetController {
         let id = index(of: made.id) == nil && !pending.unsavedNewIDs.contains(made.id) ? made.id : UUID()
         guard let chordset = Chordset(id: id, title: title, position: position, createdAt: made.createdAt,
                                       updatedAt: made.updatedAt, chords: made.chords) else { return nil }
-        perform(.add(chordset), named: "Add “\(title)”")
+        perform(.add(chordset), named: .add(title: title))
         return chordset
     }
 
@@ -148,21 +152,21 @@ public final class ChordsetController {
         guard !isReadOnly, let old = chordset(id: id),
               case let .success(title) = ChordsetTitle.accepted(newTitle, allowingUpTo: old.title.unicodeScalars.count),
               title != old.title else { return false }
-        perform(.rename(id, from: old.title, to: title), named: "Rename")
+        perform(.rename(id, from: old.title, to: title), named: .rename)
         return true
     }
 
     /// Deletes the chordset and, with it, its eight chords.
     public func delete(id: UUID) {
         guard !isReadOnly, let chordset = chordset(id: id) else { return }
-        perform(.remove([chordset]), named: "Delete “\(chordset.title)”")
+        perform(.remove([chordset]), named: .delete(title: chordset.title))
     }
 
     public func deleteAll() {
         guard !isReadOnly else { return }
         finishLoadingNow()
         guard !chordsets.isEmpty else { return }
-        perform(.remove(chordsets), named: "Delete All")
+        perform(.remove(chordsets), named: .deleteAll)
     }
 
     /// Moves the chordset at `from` so that it ends up at index `to`.
@@ -189,13 +193,13 @@ public final class ChordsetController {
             }
             return
         }
-        perform(.move(moving.id, from: moving.position, to: target), named: "Move")
+        perform(.move(moving.id, from: moving.position, to: target), named: .move)
     }
 
     public func setColor(_ color: RGBAColor, slot: Int, of id: UUID) {
         guard !isReadOnly, (0..<Chordset.chordCount).contains(slot), let chordset = chordset(id: id),
               chordset.color(at: slot) != color else { return }
-        perform(.setColor(id, slot: slot, from: chordset.color(at: slot), to: color), named: "Change Colour")
+        perform(.setColor(id, slot: slot, from: chordset.color(at: slot), to: color), named: .changeColour)
     }
 
     /// Imports chordsets read from a file (already validated whole) through the store's one
@@ -234,7 +238,7 @@ public final class ChordsetController {
         // imported ones, rather than being placed after them by the next save.
         pending.keepPlacements()
         let inverse = apply(.adopt(stored))
-        record(name: stored.count == 1 ? "Import Chordset" : "Import \(stored.count) Chordsets", edit: inverse)
+        record(name: .importChordsets(count: stored.count), edit: inverse)
     }
 
     // MARK: Undo and redo
@@ -263,13 +267,13 @@ public final class ChordsetController {
         undoStack.append(UndoStep(name: step.name, edit: inverse, id: nextUndoStepID()))
     }
 
-    private func perform(_ edit: Edit, named name: String) {
+    private func perform(_ edit: Edit, named name: UndoName) {
         record(name: name, edit: apply(edit))
     }
 
     /// Pushes an undo step; returns its id.
     @discardableResult
-    func record(name: String, edit inverse: Edit) -> Int {
+    func record(name: UndoName, edit inverse: Edit) -> Int {
         let id = nextUndoStepID()
         undoStack.append(UndoStep(name: name, edit: inverse, id: id))
         redoStack.removeAll()

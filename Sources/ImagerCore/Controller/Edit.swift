@@ -27,7 +27,7 @@ enum Edit {
 
 /// An edit with the words the Edit menu shows: "Undo Delete “Warm”".
 struct UndoStep {
-    var name: String
+    var name: UndoName
     var edit: Edit
     /// Tells this step from every other of its controller (a toast's Undo names one).
     var id: Int

@@ -1,4 +1,5 @@
 import CGtk
+import ImagerCore
 
 /// The header bar's main menu. Its first section names what Undo and Redo would do
 /// ("Undo Delete “Warm”"), so it is rebuilt when those names change.
@@ -6,7 +7,7 @@ final class MainMenu {
     /// Owned: the menu model (the menu button holds its own reference).
     let model: OpaquePointer
     private let history: OpaquePointer
-    private var shownNames: (String?, String?) = ("", "")
+    private var shownNames: (UndoName?, UndoName?)?
 
     init() {
         model = g_menu_new()
@@ -40,13 +41,12 @@ final class MainMenu {
     }
 
     /// Names the Undo and Redo items after what they would do.
-    func showHistory(undo: String?, redo: String?) {
-        guard shownNames != (undo, redo) else { return }
+    func showHistory(undo: UndoName?, redo: UndoName?) {
+        if let shownNames, shownNames == (undo, redo) { return }
         shownNames = (undo, redo)
         g_menu_remove_all(history)
-        // The names after Undo and Redo come from the core in English (issue 13: not yet typed).
-        append(undo.map { tr("Undo {change}", ["change": $0]) } ?? tr("Undo"), action: .undo)
-        append(redo.map { tr("Redo {change}", ["change": $0]) } ?? tr("Redo"), action: .redo)
+        append(undo?.undoText ?? tr("Undo"), action: .undo)
+        append(redo?.redoText ?? tr("Redo"), action: .redo)
     }
 
     private func append(_ label: String, action: WindowAction) {

@@ -241,7 +241,7 @@ final class MainWindow {
         MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in
             guard let self else { return }
             self.menuUpdateScheduled = false
-            self.menu.showHistory(undo: self.controller.undoName, redo: self.controller.redoName)
+            self.menu.showHistory(undo: self.controller.undoAction, redo: self.controller.redoAction)
         }
     }
 
