@@ -58,7 +58,7 @@ final class ChordEditor {
 
     /// "Chord 3 of “Warm”".
     static func title(slot: Int, chordset: String) -> String {
-        "Chord \(slot + 1) of “\(chordset)”"
+        tr("Chord {number} of “{title}”", ["number": String(slot + 1), "title": chordset])
     }
 
     func present() {
@@ -77,7 +77,7 @@ final class ChordEditor {
         let side = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         gtk_widget_set_size_request(side, 280, -1)
         Widgets.append(controls.backgroundButton, to: side)
-        Widgets.append(Widgets.label("Click the canvas to add", classes: "dim-label", "caption"), to: side)
+        Widgets.append(Widgets.label(tr("Click the canvas to add"), classes: "dim-label", "caption"), to: side)
         Widgets.append(controls.shapePicker, to: side)
         Widgets.append(lumiList.widget, to: side)
         Widgets.append(controls.selectionBox, to: side)
@@ -195,16 +195,16 @@ final class ChordEditor {
 
     /// "Chord 3, 2 lumis, Star selected": what the canvas holds, for a screen reader.
     private func canvasLabel() -> String {
-        let count = state.lumis.count == 1 ? "1 lumi" : "\(state.lumis.count) lumis"
-        var label = "Chord \(slot + 1) canvas, \(count)"
-        if let selected = state.selected { label += ", selected: \(LumiList.describe(selected))" }
-        return label
+        let label = trn("Chord {number} canvas, {count} lumi", "Chord {number} canvas, {count} lumis", state.lumis.count,
+                        ["number": String(slot + 1)])
+        guard let selected = state.selected else { return label }
+        return tr("{canvas}, selected: {lumi}", ["canvas": label, "lumi": LumiList.describe(selected)])
     }
 
     private func chooseLumiColor() {
         guard let selected = state.selected else { return }
         let neighbours = controller.chordset(id: chordsetID)?.chords.map(\.color) ?? []
-        ChordColorDialog.present(over: window, title: "Lumi Colour", initial: selected.color,
+        ChordColorDialog.present(over: window, title: tr("Lumi Colour"), initial: selected.color,
                                  neighbours: neighbours) { [weak self] color in
             guard let self else { return }
             self.apply(self.state.setColor(color))
@@ -213,7 +213,7 @@ final class ChordEditor {
 
     private func chooseBackground() {
         guard let chordset = controller.chordset(id: chordsetID) else { return }
-        ChordColorDialog.present(over: window, title: "Background of Chord \(slot + 1)",
+        ChordColorDialog.present(over: window, title: tr("Background of Chord {number}", ["number": String(slot + 1)]),
                                  initial: chordset.color(at: slot),
                                  neighbours: chordset.chords.map(\.color)) { [weak self] color in
             guard let self else { return }

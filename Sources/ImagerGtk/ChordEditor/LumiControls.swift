@@ -33,39 +33,39 @@ final class LumiControls {
     init() {
         shapePicker = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
         shapePicker.addCSSClasses("linked")
-        shapePicker.setAccessibleLabel("Shape to add")
+        shapePicker.setAccessibleLabel(tr("Shape to add"))
         var group: Widget?
         for shape in LumiShape.allCases {
             let button = gtk_toggle_button_new_with_label(LumiList.shapeName(shape))!
             gtk_widget_set_hexpand(button, 1)
             button.setAccessibleLabel(LumiList.shapeName(shape))
-            button.setTooltip("Click the canvas to add a \(LumiList.shapeName(shape).lowercased())")
+            button.setTooltip(tr("Click the canvas to add a {shape}", ["shape": LumiList.shapeName(shape).lowercased()]))
             if let group { gtk_toggle_button_set_group(cgtk_toggle_button(button), cgtk_toggle_button(group)) }
             group = group ?? button
             shapeButtons[shape] = button
             Widgets.append(button, to: shapePicker)
         }
 
-        (backgroundButton, backgroundSwatch) = Self.swatchButton("Background…", tooltip: "Choose the chord’s background colour")
-        (colorButton, colorSwatch) = Self.swatchButton("Colour…", tooltip: "Choose the selected lumi’s colour")
+        (backgroundButton, backgroundSwatch) = Self.swatchButton(tr("Background…"), tooltip: tr("Choose the chord’s background colour"))
+        (colorButton, colorSwatch) = Self.swatchButton(tr("Colour…"), tooltip: tr("Choose the selected lumi’s colour"))
 
         glowScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)
         gtk_scale_set_draw_value(cgtk_scale(glowScale), 1)
         gtk_scale_set_value_pos(cgtk_scale(glowScale), GTK_POS_RIGHT)
         gtk_widget_set_hexpand(glowScale, 1)
-        glowScale.setAccessibleLabel("Glow")
+        glowScale.setAccessibleLabel(tr("Glow"))
         glowScale.setTooltip("0 is a hard edge; 100 fades from the centre out")
 
-        raiseButton = Widgets.iconButton(icon: "go-up-symbolic", tooltip: "Raise: draw it above the next lumi",
-                                         accessibleName: "Raise")
-        lowerButton = Widgets.iconButton(icon: "go-down-symbolic", tooltip: "Lower: draw it below the previous lumi",
-                                         accessibleName: "Lower")
-        deleteButton = Widgets.iconButton(icon: "user-trash-symbolic", tooltip: "Remove the selected lumi (Delete)",
-                                          accessibleName: "Delete Lumi")
+        raiseButton = Widgets.iconButton(icon: "go-up-symbolic", tooltip: tr("Raise: draw it above the next lumi"),
+                                         accessibleName: tr("Raise"))
+        lowerButton = Widgets.iconButton(icon: "go-down-symbolic", tooltip: tr("Lower: draw it below the previous lumi"),
+                                         accessibleName: tr("Lower"))
+        deleteButton = Widgets.iconButton(icon: "user-trash-symbolic", tooltip: tr("Remove the selected lumi (Delete)"),
+                                          accessibleName: tr("Delete Lumi"))
 
         selectionBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         let glowRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        Widgets.append(Widgets.label("Glow"), to: glowRow)
+        Widgets.append(Widgets.label(tr("Glow")), to: glowRow)
         Widgets.append(glowScale, to: glowRow)
         let orderRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         Widgets.append(colorButton, to: orderRow)

@@ -23,8 +23,8 @@ final class LumiList {
         listBox = gtk_list_box_new()
         gtk_list_box_set_selection_mode(cgtk_list_box(listBox), GTK_SELECTION_SINGLE)
         listBox.addCSSClasses("boxed-list", "lumi-list")
-        listBox.setAccessibleLabel("Lumis")
-        let placeholder = Widgets.label("No lumis yet. Click the canvas to add one.", classes: "dim-label")
+        listBox.setAccessibleLabel(tr("Lumis"))
+        let placeholder = Widgets.label(tr("No lumis yet. Click the canvas to add one."), classes: "dim-label")
         gtk_label_set_wrap(cgtk_label(placeholder), 1)
         placeholder.setMargins(12)
         gtk_list_box_set_placeholder(cgtk_list_box(listBox), placeholder)
@@ -104,15 +104,16 @@ final class LumiList {
     /// as percentages across and down the chord.
     static func describe(_ lumi: Lumi) -> String {
         let opaque = RGBAColor(red: lumi.color.red, green: lumi.color.green, blue: lumi.color.blue)
-        return "\(shapeName(lumi.shape)), \(opaque.hex), glow \(percent(lumi.glow)), at \(percent(lumi.x)), \(percent(lumi.y))"
+        return tr("{shape}, {hex}, glow {glow}, at {x}, {y}", ["shape": shapeName(lumi.shape), "hex": opaque.hex,
+                                                             "glow": percent(lumi.glow), "x": percent(lumi.x), "y": percent(lumi.y)])
     }
 
     static func shapeName(_ shape: LumiShape) -> String {
         switch shape {
-        case .circle: "Circle"
-        case .square: "Square"
-        case .triangle: "Triangle"
-        case .star: "Star"
+        case .circle: tr("Circle")
+        case .square: tr("Square")
+        case .triangle: tr("Triangle")
+        case .star: tr("Star")
         }
     }
 

@@ -20,7 +20,7 @@ final class SyncDialog {
     private let liveSync: LiveSync
     var onClose: () -> Void = {}
 
-    static let explanation = "Share this folder with your other computers with Syncthing, Nextcloud or any folder sync."
+    static var explanation: String { tr("Share this folder with your other computers with Syncthing, Nextcloud or any folder sync.") }
 
     init(store: ChordsetStore, liveSync: LiveSync, over parent: Widget) {
         self.store = store
@@ -30,7 +30,7 @@ final class SyncDialog {
         gtk_window_set_modal(cgtk_window(window), 1)
         gtk_window_set_destroy_with_parent(cgtk_window(window), 1)
         gtk_window_set_default_size(cgtk_window(window), 480, -1)
-        gtk_window_set_title(cgtk_window(window), "Sync")
+        gtk_window_set_title(cgtk_window(window), tr("Sync"))
         gtk_window_set_titlebar(cgtk_window(window), gtk_header_bar_new())
 
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -40,24 +40,24 @@ final class SyncDialog {
         gtk_label_set_xalign(cgtk_label(explanation), 0)
         Widgets.append(explanation, to: content)
 
-        Widgets.append(Self.heading("Sync Folder"), to: content)
+        Widgets.append(Self.heading(tr("Sync Folder")), to: content)
         let folderRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         folderLabel = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(folderLabel), 0)
         gtk_label_set_ellipsize(cgtk_label(folderLabel), PANGO_ELLIPSIZE_MIDDLE)
         gtk_widget_set_hexpand(folderLabel, 1)
-        chooseButton = Widgets.textButton("Choose Folder…")
+        chooseButton = Widgets.textButton(tr("Choose Folder…"))
         Widgets.append(folderLabel, to: folderRow)
         Widgets.append(chooseButton, to: folderRow)
         Widgets.append(folderRow, to: content)
 
-        Widgets.append(Self.heading("This Computer's Name"), to: content)
+        Widgets.append(Self.heading(tr("This Computer’s Name")), to: content)
         nameEntry = gtk_entry_new()
-        nameEntry.setAccessibleLabel("This Computer's Name")
+        nameEntry.setAccessibleLabel(tr("This Computer’s Name"))
         gtk_entry_set_placeholder_text(cgtk_entry(nameEntry), MachineIdentity.defaultName())
         Widgets.append(nameEntry, to: content)
 
-        Widgets.append(Self.heading("Other Computers"), to: content)
+        Widgets.append(Self.heading(tr("Other Computers")), to: content)
         peersLabel = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(peersLabel), 0)
         gtk_label_set_wrap(cgtk_label(peersLabel), 1)
@@ -68,7 +68,7 @@ final class SyncDialog {
         gtk_label_set_wrap(cgtk_label(statusLabel), 1)
         Widgets.append(statusLabel, to: content)
 
-        stopButton = Widgets.textButton("Stop Syncing", classes: "destructive-action")
+        stopButton = Widgets.textButton(tr("Stop Syncing"), classes: "destructive-action")
         gtk_widget_set_halign(stopButton, GTK_ALIGN_END)
         Widgets.append(stopButton, to: content)
         gtk_window_set_child(cgtk_window(window), content)
@@ -111,7 +111,7 @@ final class SyncDialog {
         do {
             try store.setSyncFolder(folder)
         } catch {
-            MessageDialog.inform(over: window, "Could not change the sync folder", detail: "\(error)")
+            MessageDialog.inform(over: window, tr("Could not change the sync folder"), detail: "\(error)")
             return
         }
         refresh()
@@ -123,7 +123,7 @@ final class SyncDialog {
         do {
             try store.setSyncName(text)
         } catch {
-            gtk_label_set_text(cgtk_label(statusLabel), "Could not save the name: \(error)")
+            gtk_label_set_text(cgtk_label(statusLabel), tr("Could not save the name: {error}", ["error": "\(error)"]))
         }
     }
 
@@ -136,7 +136,7 @@ final class SyncDialog {
     func refresh() {
         let settings = try? store.syncSettings()
         let folder = settings?.folder
-        gtk_label_set_text(cgtk_label(folderLabel), folder ?? "Not syncing: choose a folder to start.")
+        gtk_label_set_text(cgtk_label(folderLabel), folder ?? tr("Not syncing: choose a folder to start."))
         gtk_widget_set_sensitive(stopButton, folder == nil ? 0 : 1)
         if takeEditableText() != (settings?.name ?? "") {
             gtk_editable_set_text(cgtk_editable(UnsafeMutableRawPointer(nameEntry)), settings?.name ?? "")
@@ -147,7 +147,7 @@ final class SyncDialog {
     /// The other computers and the last round's result.
     func refreshStatus() {
         guard let settings = try? store.syncSettings(), let folder = settings.folder else {
-            gtk_label_set_text(cgtk_label(peersLabel), "None yet.")
+            gtk_label_set_text(cgtk_label(peersLabel), tr("None yet."))
             gtk_label_set_text(cgtk_label(statusLabel), "")
             return
         }
@@ -162,14 +162,14 @@ final class SyncDialog {
 
     /// One line per computer: "laptop — last wrote 23 Nov 2026 at 15:02".
     static func describe(_ peers: [SyncPeer]) -> String {
-        guard !peers.isEmpty else { return "None yet: once another computer syncs through this folder, it shows here." }
+        guard !peers.isEmpty else { return tr("None yet: once another computer syncs through this folder, it shows here.") }
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
         formatter.timeStyle = .short
         return peers.map { peer in
-            let name = peer.name ?? "A computer without a name (\(peer.device))"
+            let name = peer.name ?? tr("A computer without a name ({device})", ["device": "\(peer.device)"])
             guard let date = peer.lastWrote else { return name }
-            return "\(name) — last wrote \(formatter.string(from: date))"
+            return tr("{computer} — last wrote {date}", ["computer": name, "date": formatter.string(from: date)])
         }.joined(separator: "\n")
     }
 }

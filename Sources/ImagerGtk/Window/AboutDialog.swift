@@ -12,14 +12,14 @@ enum AboutDialog {
         let dialog = OpaquePointer(about)
         gtk_about_dialog_set_program_name(dialog, "Imager")
         gtk_about_dialog_set_version(dialog, ImagerVersion.current)
-        gtk_about_dialog_set_comments(dialog, "Edit chordsets: titled rows of eight coloured chords.")
+        gtk_about_dialog_set_comments(dialog, tr("Edit chordsets: titled rows of eight coloured chords."))
         gtk_about_dialog_set_logo_icon_name(dialog, StoreLocation.appID)
         gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_MIT_X11)
         gtk_about_dialog_set_website(dialog, Self.website)
-        gtk_about_dialog_set_website_label(dialog, "Website")
+        gtk_about_dialog_set_website_label(dialog, tr("Website"))
         // GTK 4.8's About dialog has one link of its own; the issue tracker goes in the credits.
         var issues: [UnsafePointer<CChar>?] = [strdup(Self.issueTracker).map { UnsafePointer($0) }, nil]
-        gtk_about_dialog_add_credit_section(dialog, "Report an Issue", &issues)
+        gtk_about_dialog_add_credit_section(dialog, tr("Report an Issue"), &issues)
         issues.forEach { free(UnsafeMutablePointer(mutating: $0)) }
         gtk_window_set_transient_for(cgtk_window(about), cgtk_window(parent))
         gtk_window_set_modal(cgtk_window(about), 1)

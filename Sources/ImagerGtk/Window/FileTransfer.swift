@@ -28,9 +28,9 @@ enum FileTransfer {
 
     /// Asks for a JSON file or a GIMP palette to read; `opened` gets its path.
     static func chooseImport(over parent: Widget, _ opened: @escaping (String) -> Void) {
-        run(Question(title: "Import Chordsets", action: GTK_FILE_CHOOSER_ACTION_OPEN,
-                     filters: [Filter(name: "Chordsets and palettes", suffixes: ["json", "gpl"]),
-                               Filter(name: "Chordsets (JSON)", suffixes: ["json"]),
+        run(Question(title: tr("Import Chordsets"), action: GTK_FILE_CHOOSER_ACTION_OPEN,
+                     filters: [Filter(name: tr("Chordsets and palettes"), suffixes: ["json", "gpl"]),
+                               Filter(name: tr("Chordsets (JSON)"), suffixes: ["json"]),
                                Filter(name: "GIMP palettes", suffixes: ["gpl"])]),
             accept: "_Import", parent: parent, opened)
     }
@@ -38,23 +38,23 @@ enum FileTransfer {
     /// Asks for a picture; `opened` gets its path. The filter offers every format the
     /// installed gdk-pixbuf loaders read (PNG and JPEG always; WebP, AVIF... when installed).
     static func chooseImage(over parent: Widget, _ opened: @escaping (String) -> Void) {
-        run(Question(title: "New Chordset from Image", action: GTK_FILE_CHOOSER_ACTION_OPEN,
-                     filters: [Filter(name: "Images", mimeTypes: PictureFormats.mimeTypes()),
-                               Filter(name: "All files", suffixes: ["*"])]),
+        run(Question(title: tr("New Chordset from Image"), action: GTK_FILE_CHOOSER_ACTION_OPEN,
+                     filters: [Filter(name: tr("Images"), mimeTypes: PictureFormats.mimeTypes()),
+                               Filter(name: tr("All files"), suffixes: ["*"])]),
             accept: "_Open", parent: parent, opened)
     }
 
     /// Asks where to write; `chosen` gets the path.
     static func chooseExport(over parent: Widget, _ chosen: @escaping (String) -> Void) {
-        run(Question(title: "Export Chordsets", action: GTK_FILE_CHOOSER_ACTION_SAVE,
-                     filters: [Filter(name: "Chordsets (JSON)", suffixes: ["json"])], suggestedName: "Chordsets.json"),
+        run(Question(title: tr("Export Chordsets"), action: GTK_FILE_CHOOSER_ACTION_SAVE,
+                     filters: [Filter(name: tr("Chordsets (JSON)"), suffixes: ["json"])], suggestedName: "Chordsets.json"),
             accept: "_Export", parent: parent, chosen)
     }
 
     /// Asks where to write one chordset's palette; the format follows the name's extension.
     static func choosePaletteExport(over parent: Widget, suggestedName: String, _ chosen: @escaping (String) -> Void) {
-        run(Question(title: "Export Palette", action: GTK_FILE_CHOOSER_ACTION_SAVE,
-                     filters: [Filter(name: "Palettes", suffixes: PaletteFormat.allCases.map(\.fileExtension)),
+        run(Question(title: tr("Export Palette"), action: GTK_FILE_CHOOSER_ACTION_SAVE,
+                     filters: [Filter(name: tr("Palettes"), suffixes: PaletteFormat.allCases.map(\.fileExtension)),
                                Filter(name: "GIMP palettes", suffixes: ["gpl"]),
                                Filter(name: "CSS custom properties", suffixes: ["css"]),
                                Filter(name: "SVG images", suffixes: ["svg"])],
@@ -65,7 +65,7 @@ enum FileTransfer {
     /// Asks for the folder to sync through (Sync…). In a Flatpak the portal grants the
     /// app that folder, and only that folder.
     static func chooseSyncFolder(over parent: Widget, _ chosen: @escaping (String) -> Void) {
-        run(Question(title: "Choose the Sync Folder", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, filters: []),
+        run(Question(title: tr("Choose the Sync Folder"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, filters: []),
             accept: "_Choose", parent: parent, chosen)
     }
 

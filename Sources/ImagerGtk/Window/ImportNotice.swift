@@ -5,11 +5,14 @@ import ImagerCore
 enum ImportNotice {
     static func text(for imported: TransferJobs.Imported) -> String {
         let count = imported.stored.count
-        let chordsets = "\(count) \(count == 1 ? "chordset" : "chordsets")"
-        guard let palette = imported.palette else { return "Imported \(chordsets)" }
-        let colors = "\(palette.colorCount) \(palette.colorCount == 1 ? "colour" : "colours")"
-        guard palette.wasPadded else { return "Imported \(chordsets) from \(colors)" }
-        let which = count == 1 ? "it" : "the last"
-        return "Imported \(chordsets) from \(colors); \(which) was padded with its final colour"
+        let chordsets = trn("{count} chordset", "{count} chordsets", count)
+        guard let palette = imported.palette else { return tr("Imported {chordsets}", ["chordsets": chordsets]) }
+        let colors = trn("{count} colour", "{count} colours", palette.colorCount)
+        guard palette.wasPadded else {
+            return tr("Imported {chordsets} from {colours}", ["chordsets": chordsets, "colours": colors])
+        }
+        return trn("Imported {chordsets} from {colours}; it was padded with its final colour",
+                   "Imported {chordsets} from {colours}; the last was padded with its final colour", count,
+                   ["chordsets": chordsets, "colours": colors])
     }
 }

@@ -148,13 +148,13 @@ extension MainWindow {
     private func confirmDeleteAll() {
         let count = controller.count
         guard count > 0 else { return }
-        let detail = "All \(count) \(count == 1 ? "chordset" : "chordsets") and their chords will be deleted. "
-            + "You can undo this."
-        MessageDialog.confirm(over: window, "Delete All Chordsets?", detail: detail, actionLabel: "Delete All") {
+        let detail = trn("Your {count} chordset and its chords will be deleted. You can undo this.",
+                         "All {count} chordsets and their chords will be deleted. You can undo this.", count)
+        MessageDialog.confirm(over: window, tr("Delete All Chordsets?"), detail: detail, actionLabel: tr("Delete All")) {
             [weak self] in
             guard let self else { return }
             self.controller.deleteAll()
-            self.toast.show("All chordsets deleted")
+            self.toast.show(tr("All chordsets deleted"))
         }
     }
 
@@ -188,12 +188,12 @@ extension MainWindow {
         do {
             store = try controller.connectionForImport()
         } catch {
-            MessageDialog.inform(over: window, "Could not import the file", detail: "\(error)")
+            MessageDialog.inform(over: window, tr("Could not import the file"), detail: "\(error)")
             return
         }
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
-        let running = progress.start("Importing “\(name)”…")
+        let running = progress.start(tr("Importing “{file}”…", ["file": name]))
         transfer = running
         updateActionStates()
         let cancellation = running.cancellation
@@ -219,14 +219,14 @@ extension MainWindow {
         case let .success(imported):
             let added = imported.stored
             guard !added.isEmpty else {
-                toast.show("The file has no chordsets" + aside, offersUndo: false)
+                toast.show(tr("The file has no chordsets") + aside, offersUndo: false)
                 return
             }
             controller.adoptImported(added)
             list.scrollTo(position: controller.count - 1)
             toast.show(ImportNotice.text(for: imported) + aside)
         case .failure(.cancelled):
-            toast.show("Import cancelled; nothing was changed" + aside, offersUndo: false)
+            toast.show(tr("Import cancelled; nothing was changed") + aside, offersUndo: false)
         case let .failure(error):
             MessageDialog.inform(over: window, ImportRefusal.heading(file: path), detail: ImportRefusal.detail(error) + aside,
                                  buttons: GTK_BUTTONS_CLOSE)
@@ -238,7 +238,7 @@ extension MainWindow {
         guard transfer == nil else { return }
         let chordsets = controller.chordsets
         let lumis = controller.lumisForExport()
-        let running = progress.start("Exporting to “\((path as NSString).lastPathComponent)”…")
+        let running = progress.start(tr("Exporting to “{file}”…", ["file": (path as NSString).lastPathComponent]))
         transfer = running
         updateActionStates()
         let cancellation = running.cancellation
@@ -258,11 +258,11 @@ extension MainWindow {
         updateActionStates()
         switch result {
         case .success:
-            toast.show("Exported \(count) \(count == 1 ? "chordset" : "chordsets")", offersUndo: false)
+            toast.show(trn("Exported {count} chordset", "Exported {count} chordsets", count), offersUndo: false)
         case .failure(.cancelled):
-            toast.show("Export cancelled; no file was written", offersUndo: false)
+            toast.show(tr("Export cancelled; no file was written"), offersUndo: false)
         case let .failure(error):
-            MessageDialog.inform(over: window, "Could not export", detail: "\(error)")
+            MessageDialog.inform(over: window, tr("Could not export"), detail: "\(error)")
         }
     }
 }

@@ -12,12 +12,12 @@ extension MainWindow {
         if let (id, slot) = list.focusedCell, let chordset = controller.chordset(id: id) {
             let hex = chordset.color(at: slot).hex
             Clipboard.setText(hex, for: window)
-            toast.show("Copied \(hex)", offersUndo: false)
+            toast.show(tr("Copied {colour}", ["colour": hex]), offersUndo: false)
         } else if let chordset = list.selectedChordset {
             let lumis = controller.lumis(of: chordset.id)
             let json = String(decoding: ChordsetDocument.encode(ChordsetsWithLumis([chordset], lumis: [lumis])!), as: UTF8.self)
             Clipboard.setChordsets(json: json, text: Self.plainText(of: chordset), for: window)
-            toast.show("Copied “\(chordset.title)”", offersUndo: false)
+            toast.show(tr("Copied “{title}”", ["title": chordset.title]), offersUndo: false)
         }
     }
 
@@ -43,26 +43,26 @@ extension MainWindow {
     func pasteChordsets(_ text: String?) {
         guard !controller.isReadOnly, transfer == nil else { return }
         guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            toast.show("Nothing to paste: the clipboard holds no text", offersUndo: false)
+            toast.show(tr("Nothing to paste: the clipboard holds no text"), offersUndo: false)
             return
         }
         let document: ChordsetsWithLumis
         do {
-            document = try ChordsetDocument.decode(Data(text.utf8), file: "The clipboard")
+            document = try ChordsetDocument.decode(Data(text.utf8), file: tr("The clipboard"))
         } catch {
-            toast.show("The clipboard holds no chordsets: \(error.reason)", offersUndo: false)
+            toast.show(tr("The clipboard holds no chordsets: {reason}", ["reason": error.reason]), offersUndo: false)
             return
         }
         do {
             let stored = try controller.importChordsets(document)
             guard let first = stored.first, let position = controller.index(of: first.id) else {
-                toast.show("The clipboard holds no chordsets", offersUndo: false)
+                toast.show(tr("The clipboard holds no chordsets"), offersUndo: false)
                 return
             }
             list.focus(position: position)
-            toast.show(stored.count == 1 ? "Pasted “\(first.title)”" : "Pasted \(stored.count) chordsets")
+            toast.show(stored.count == 1 ? tr("Pasted “{title}”", ["title": first.title]) : trn("Pasted {count} chordset", "Pasted {count} chordsets", stored.count))
         } catch {
-            MessageDialog.inform(over: window, "Could not paste the chordsets", detail: "\(error)")
+            MessageDialog.inform(over: window, tr("Could not paste the chordsets"), detail: "\(error)")
         }
     }
 
@@ -72,7 +72,7 @@ extension MainWindow {
         switch PastedColor.parse(text ?? "") {
         case let .success(color):
             controller.setColor(color, slot: slot, of: id)
-            toast.show("Chord \(slot + 1) set to \(color.hex)")
+            toast.show(tr("Chord {number} set to {colour}", ["number": String(slot + 1), "colour": color.hex]))
         case let .failure(refusal):
             toast.show(Self.sentence(for: refusal), offersUndo: false)
         }
@@ -81,11 +81,11 @@ extension MainWindow {
     static func sentence(for refusal: PastedColor.Refusal) -> String {
         switch refusal {
         case .empty:
-            "Nothing to paste: the clipboard holds no text"
+            tr("Nothing to paste: the clipboard holds no text")
         case let .badHex(text):
-            "“\(text)” is not a colour: use #RGB, #RRGGBB or #RRGGBBAA"
+            tr("“{text}” is not a colour: use #RGB, #RRGGBB or #RRGGBBAA", ["text": text])
         case let .notAColor(text):
-            "“\(text)” is not a colour: paste #RRGGBB or a CSS colour name"
+            tr("“{text}” is not a colour: paste #RRGGBB or a CSS colour name", ["text": text])
         }
     }
 }

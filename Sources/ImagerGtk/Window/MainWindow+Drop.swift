@@ -35,7 +35,7 @@ extension MainWindow {
     func open(dropped paths: [String]) -> Bool {
         guard let first = paths.first, !controller.isReadOnly else { return false }
         guard transfer == nil else {
-            toast.show("Wait for the file being read to finish, then drop again", offersUndo: false)
+            toast.show(tr("Wait for the file being read to finish, then drop again"), offersUndo: false)
             return false
         }
         let aside = paths.count > 1 ? "first of \(paths.count) files dropped" : nil

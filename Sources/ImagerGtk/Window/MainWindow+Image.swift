@@ -13,7 +13,7 @@ extension MainWindow {
         let id = chordset.id
         let name = Self.paletteFileName(for: chordset.title).replacingOccurrences(of: ".gpl", with: ".png",
                                                                                     options: .anchored.union(.backwards))
-        let chooser = cgtk_file_chooser_native_new("Export Image", cgtk_window(window), GTK_FILE_CHOOSER_ACTION_SAVE,
+        let chooser = cgtk_file_chooser_native_new(tr("Export Image"), cgtk_window(window), GTK_FILE_CHOOSER_ACTION_SAVE,
                                                    "_Export")!
         gtk_native_dialog_set_modal(chooser, 1)
         let filter = gtk_file_filter_new()!
@@ -67,9 +67,9 @@ extension MainWindow {
                 guard let self else { return }
                 switch result {
                 case .success:
-                    self.toast.show("Exported “\(chordset.title)” to “\(name)”", offersUndo: false)
+                    self.toast.show(tr("Exported “{title}” to “{file}”", ["title": chordset.title, "file": name]), offersUndo: false)
                 case let .failure(error):
-                    MessageDialog.inform(over: self.window, "Could not export the image", detail: error.description)
+                    MessageDialog.inform(over: self.window, tr("Could not export the image"), detail: error.description)
                 }
             }
         }

@@ -25,7 +25,7 @@ extension MainWindow {
         guard let chordset = controller.chordset(id: id) else { return }
         let name = (path as NSString).lastPathComponent
         guard let format = PaletteFormat(fileName: path) else {
-            MessageDialog.inform(over: window, "Could not export the palette",
+            MessageDialog.inform(over: window, tr("Could not export the palette"),
                                  detail: "“\(name)” does not say which format to write: "
                                      + "use a name ending in \(PaletteFormat.acceptedExtensions).")
             return
@@ -38,9 +38,9 @@ extension MainWindow {
                 guard let self else { return }
                 switch result {
                 case .success:
-                    self.toast.show("Exported “\(chordset.title)” to “\(name)”", offersUndo: false)
+                    self.toast.show(tr("Exported “{title}” to “{file}”", ["title": chordset.title, "file": name]), offersUndo: false)
                 case let .failure(error):
-                    MessageDialog.inform(over: self.window, "Could not export the palette", detail: "\(error)")
+                    MessageDialog.inform(over: self.window, tr("Could not export the palette"), detail: "\(error)")
                 }
             }
         }

@@ -13,7 +13,7 @@ extension MainWindow {
         guard transfer == nil, !controller.isReadOnly else { return }
         let name = (path as NSString).lastPathComponent
         let title = PictureChordset.defaultTitle(forFile: path)
-        let running = progress.start("Reading “\(name)”…")
+        let running = progress.start(tr("Reading “{file}”…", ["file": name]))
         transfer = running
         updateActionStates()
         let cancellation = running.cancellation
@@ -43,11 +43,11 @@ extension MainWindow {
             list.select(position: position)
             list.scrollTo(position: position)
             // The row shows the title; the toast names where it came from, short enough not to be cut.
-            toast.show("New chordset from “\(name)”" + aside)
+            toast.show(tr("New chordset from “{file}”", ["file": name]) + aside)
         case .failure(.cancelled):
-            toast.show("Cancelled; nothing was added" + aside, offersUndo: false)
+            toast.show(tr("Cancelled; nothing was added") + aside, offersUndo: false)
         case let .failure(failure):
-            MessageDialog.inform(over: window, "Could not make a chordset from “\(name)”",
+            MessageDialog.inform(over: window, tr("Could not make a chordset from “{file}”", ["file": name]),
                                  detail: failure.naming(name).description + aside)
         }
     }

@@ -361,8 +361,8 @@ final class MainWindow {
     /// Problems met while opening the store, shown once the window is up.
     func showNotices(_ notices: [String]) {
         guard !notices.isEmpty else { return }
-        let title = notices.count == 1 ? "There was a problem opening your chordsets"
-            : "There were problems opening your chordsets"
+        let title = trn("There was a problem opening your chordsets", "There were problems opening your chordsets",
+                        notices.count)
         MessageDialog.inform(over: window, title, detail: notices.joined(separator: "\n\n"))
     }
 }

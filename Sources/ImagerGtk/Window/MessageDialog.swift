@@ -18,7 +18,7 @@ enum MessageDialog {
                         _ confirm: @escaping () -> Void) -> Widget {
         let dialog = cgtk_message_dialog_new(cgtk_window(parent), GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
                                              text, detail)!
-        cgtk_dialog_add_button(dialog, "Cancel", GTK_RESPONSE_CANCEL.rawValue)
+        cgtk_dialog_add_button(dialog, tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
         let destructive = cgtk_dialog_add_button(dialog, actionLabel, GTK_RESPONSE_ACCEPT.rawValue)!
         destructive.addCSSClasses("destructive-action")
         cgtk_dialog_set_default_response(dialog, GTK_RESPONSE_CANCEL.rawValue)

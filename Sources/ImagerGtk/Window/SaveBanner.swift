@@ -22,8 +22,8 @@ final class SaveBanner {
         gtk_label_set_xalign(cgtk_label(label), 0)
         gtk_widget_set_hexpand(label, 1)
         Widgets.append(label, to: box)
-        let retry = Widgets.textButton("Retry")
-        retry.setTooltip("Try to save again")
+        let retry = Widgets.textButton(tr("Retry"))
+        retry.setTooltip(tr("Try to save again"))
         gtk_widget_set_valign(retry, GTK_ALIGN_CENTER)
         Signal.connect(retry, "clicked") { [weak self] in self?.onRetry() }
         Widgets.append(retry, to: box)

@@ -13,7 +13,7 @@ final class SearchBar {
     init(typingIn list: Widget) {
         widget = gtk_search_bar_new()
         entry = gtk_search_entry_new()
-        entry.setAccessibleLabel("Search chordsets")
+        entry.setAccessibleLabel(tr("Search chordsets"))
         gtk_widget_set_size_request(entry, 320, -1)
         gtk_search_bar_set_child(OpaquePointer(widget), entry)
         gtk_search_bar_connect_entry(OpaquePointer(widget), cgtk_editable(entry))

@@ -30,12 +30,12 @@ final class TransferProgress {
         gtk_label_set_xalign(cgtk_label(label), 0)
         Widgets.append(label, to: box)
         bar = gtk_progress_bar_new()!
-        bar.setAccessibleLabel("Progress")
+        bar.setAccessibleLabel(tr("Progress"))
         gtk_widget_set_hexpand(bar, 1)
         gtk_widget_set_valign(bar, GTK_ALIGN_CENTER)
         Widgets.append(bar, to: box)
-        let cancel = Widgets.textButton("Cancel")
-        cancel.setTooltip("Stop; nothing is changed")
+        let cancel = Widgets.textButton(tr("Cancel"))
+        cancel.setTooltip(tr("Stop; nothing is changed"))
         Signal.connect(cancel, "clicked") { [weak self] in self?.running?.cancellation.cancel() }
         Widgets.append(cancel, to: box)
         gtk_revealer_set_child(cgtk_revealer(widget), box)
