@@ -63,7 +63,7 @@ final class TitleEditor {
         let entry = gtk_entry_new()!
         gtk_widget_set_hexpand(entry, 1)
         gtk_widget_set_valign(entry, GTK_ALIGN_CENTER)
-        entry.setAccessibleLabel("Chordset title")
+        entry.setAccessibleLabel(tr("Chordset title"))
         row.insert(entry, after: label)
 
         Signal.connect(entry, "activate") { [weak self] in

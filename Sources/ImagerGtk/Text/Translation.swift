@@ -8,7 +8,7 @@ import ImagerCore
 /// name, `{title}`, never by interpolation, so the text in the catalogue is the text looked
 /// up, and a translation may put them in any order.
 enum Translation {
-    static let domain = "imager"
+    nonisolated static let domain = "imager"
 
     /// Binds the catalogue folder found next to the install (or `IMAGER_LOCALE_DIR`); GTK
     /// sets the locale itself when it starts.
@@ -18,8 +18,10 @@ enum Translation {
     }
 }
 
-/// The translation of `message`, with `{name}` placeholders filled from `values`.
-func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+/// The translation of `message`, with `{name}` placeholders filled from `values`. gettext is
+/// thread-safe once the domain is bound, so any thread may ask (errors describe themselves
+/// off the main actor).
+nonisolated func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
     // Without a translation gettext returns the very pointer it was given, which Swift's
     // temporary C string frees after the call: read the answer while the argument lives.
     let translated = message.withCString { msgid in String(cString: g_dgettext(Translation.domain, msgid)) }
@@ -28,14 +30,14 @@ func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> Str
 
 /// The singular or plural translation for `count` (languages have one to six forms), with
 /// `{count}` and any other placeholders filled.
-func trn(_ singular: String, _ plural: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+nonisolated func trn(_ singular: String, _ plural: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
     let form = singular.withCString { one in
         plural.withCString { many in String(cString: g_dngettext(Translation.domain, one, many, gulong(max(count, 0)))) }
     }
     return fill(fill(form, ["count": String(count)]), values)
 }
 
-private func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+private nonisolated func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
     guard !values.isEmpty else { return text }
     var out = text
     for (name, value) in values { out = out.replacingOccurrences(of: "{\(name)}", with: value) }

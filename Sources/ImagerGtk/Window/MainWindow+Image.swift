@@ -26,7 +26,7 @@ extension MainWindow {
         let labels = Self.imageSides.map { "\($0) px per chord" }
         withCStringArray(options) { optionsPointer in
             withCStringArray(labels) { labelsPointer in
-                cgtk_file_chooser_add_choice(chooser, "size", "Size",
+                cgtk_file_chooser_add_choice(chooser, "size", tr("Size"),
                                              UnsafeMutablePointer(mutating: optionsPointer),
                                              UnsafeMutablePointer(mutating: labelsPointer))
             }
@@ -83,7 +83,7 @@ enum ImageExportError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .draw(.unwritable(_, reason)), let .draw(.unreadable(_, reason)): "The picture could not be made: \(reason)."
+        case let .draw(.unwritable(_, reason)), let .draw(.unreadable(_, reason)): tr("The picture could not be made: {reason}.", ["reason": reason])
         case let .write(error): "\(error)"
         }
     }
