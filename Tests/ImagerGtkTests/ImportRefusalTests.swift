@@ -47,6 +47,16 @@ final class ImportRefusalTests: XCTestCase {
         XCTAssertTrue(ImportRefusal.detail(failure).hasSuffix("this Imager reads versions 1 and 2."), ImportRefusal.detail(failure))
     }
 
+    func testABadLumiIsNamedByItsChordAndChordset() async throws {
+        var colours = chords(Array(repeating: "#000000", count: 8)).components(separatedBy: ", ")
+        colours[5] = "{\"color\": \"#000000\", \"lumis\": [{\"shape\": \"star\", \"x\": 0.5, \"y\": 0.5, \"size\": 0.2, \"color\": \"#FFFFFF\"}, "
+            + "{\"shape\": \"hexagon\", \"x\": 0.5, \"y\": 0.5, \"size\": 0.2, \"color\": \"#FFFFFF\"}]}"
+        let failure = try refusal("{\"version\": 2, \"chordsets\": [{\"title\": \"Sky\", \"chords\": [\(colours.joined(separator: ", "))]}]}")
+        XCTAssertEqual(ImportRefusal.detail(failure),
+                       "Lumi 2 of chord 6 in the 1st chordset has the shape “hexagon”; a shape is circle, square, triangle or star.")
+        XCTAssertTrue("\(failure)".contains("chordsets[0].chords[5].lumis[1]: shape \"hexagon\""), "\(failure)")
+    }
+
     func testEnglishOrdinals() async throws {
         XCTAssertEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ImportRefusal.englishOrdinal),
                        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"])

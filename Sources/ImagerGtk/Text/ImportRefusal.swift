@@ -10,10 +10,47 @@ enum ImportRefusal {
     }
 
     static func detail(_ failure: TransferJobs.Failure) -> String {
-        guard case let .file(error) = failure, let problem = error.chordsetProblem else {
-            return sentence(failure.description)
+        guard case let .file(error) = failure else { return sentence(failure.description) }
+        if let problem = error.chordsetProblem { return sentence(words(problem)) }
+        if let problem = error.lumiProblem { return sentence(words(problem)) }
+        return sentence(failure.description)
+    }
+
+    /// "Lumi 3 of chord 6 in the 4th chordset has the shape “hexagon”; a shape is circle,
+    /// square, triangle or star."
+    static func words(_ problem: LumiProblem) -> String {
+        let chordset = tr("the {ordinal} chordset", ["ordinal": englishOrdinal(problem.chordset + 1),
+                                                      "number": String(problem.chordset + 1)])
+        let chord = String(problem.chord + 1)
+        let lumi = problem.lumi.map {
+            tr("lumi {lumi} of chord {chord} in {chordset}", ["lumi": String($0 + 1), "chord": chord, "chordset": chordset])
+        } ?? ""
+        switch problem.reason {
+        case .notAList:
+            return tr("the lumis of chord {chord} in {chordset} are not a list", ["chord": chord, "chordset": chordset])
+        case let .tooMany(count):
+            return tr("chord {chord} in {chordset} has {count} lumis; a chord holds at most {maximum}",
+                      ["chord": chord, "chordset": chordset, "count": String(count), "maximum": String(Lumi.maximumPerChord)])
+        case .notAnObject: return tr("{lumi} is not a lumi (each must be a JSON object)", ["lumi": lumi])
+        case let .missing(key): return tr("{lumi} has no “{key}”", ["lumi": lumi, "key": key.rawValue])
+        case let .wrongType(key, found), let .unrepresentable(key, found):
+            return tr("{lumi} has the {key} {found}, which Imager cannot read", ["lumi": lumi, "key": key.rawValue, "found": found])
+        case let .unknownShape(word):
+            return tr("{lumi} has the shape “{shape}”; a shape is circle, square, triangle or star", ["lumi": lumi, "shape": word])
+        case let .outOfRange(field, value):
+            return tr("{lumi} has the {field} {value}, which is not {range}",
+                      ["lumi": lumi, "field": field.rawValue, "value": "\(value)", "range": range(field)])
+        case let .badColor(text):
+            return tr("{lumi} has the colour “{found}”; a colour is written #RRGGBB or #RRGGBBAA", ["lumi": lumi, "found": text])
         }
-        return sentence(words(problem))
+    }
+
+    private static func range(_ field: Lumi.Field) -> String {
+        switch field {
+        case .x, .y, .glow: tr("between 0 and 1")
+        case .size: tr("greater than 0 and at most 1")
+        case .rotation: tr("from 0 to less than 360")
+        }
     }
 
     static func words(_ problem: ChordsetProblem) -> String {
