@@ -34,7 +34,7 @@ final class SaveBanner {
     var message: String { String(cString: gtk_label_get_text(cgtk_label(label))) }
 
     static func message(for error: StoreError) -> String {
-        "\(error.description) Your changes are kept."
+        tr("{problem} Your changes are kept.", ["problem": error.sentence])
     }
 
     func show(_ error: StoreError) {
