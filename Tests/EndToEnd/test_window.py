@@ -675,6 +675,14 @@ def the_keyboard_alone_moves_between_areas_rows_and_cells_and_the_focus_is_never
         press(app, "End", "list item", last)
         press(app, "Home", "list item", "Warm")
 
+        # The chord editor (and its colour chooser) gives the focus back to the chord it edited.
+        press(app, "Right", "push button", "Chord 1: vivid yellow, #F6D14E")
+        xdotool("key", "Return")
+        wait_for(lambda: (focused(app.node) or None) and focused(app.node).name.startswith("Chord 1 canvas"), 5,
+                 "the chord editor's canvas")
+        press(app, "Escape", "push button", "Chord 1: vivid yellow, #F6D14E")
+        press(app, "Left", "list item", "Warm")
+
         # A delete leaves the focus on the row that takes the deleted one's place; the
         # toast joins the areas while it shows.
         press(app, "Down", "list item", "Ocean")

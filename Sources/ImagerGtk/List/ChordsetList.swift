@@ -243,6 +243,13 @@ final class ChordsetList {
         return true
     }
 
+    /// Gives the keyboard focus to chord `slot` of chordset `id`, scrolling to it.
+    func focusCell(of id: UUID, slot: Int) {
+        guard let index = controller.index(of: id) else { return }
+        scrollTo(position: index)
+        if let row = boundRow(at: index) { gtk_widget_grab_focus(row.cells[slot].widget) }
+    }
+
     /// Whether the keyboard focus is in the row at `position`.
     func hasFocus(at position: Int) -> Bool {
         guard let row = boundRow(at: position), let root = gtk_widget_get_root(listView),

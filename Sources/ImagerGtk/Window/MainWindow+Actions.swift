@@ -172,7 +172,16 @@ extension MainWindow {
     func editChord(id: UUID, slot: Int) {
         guard chordEditor == nil,
               let editor = ChordEditor(controller: controller, chordsetID: id, slot: slot, over: window) else { return }
-        editor.onClose = { [weak self] in self?.chordEditor = nil }
+        editor.onClose = { [weak self] in
+            guard let self else { return }
+            self.chordEditor = nil
+            // Back to the chord that was edited: GTK would leave the window without a focus.
+            MainLoop.idle { [weak self] in
+                guard let self else { return }
+                gtk_window_present(cgtk_window(self.window))
+                self.list.focusCell(of: id, slot: slot)
+            }
+        }
         chordEditor = editor
         editor.present()
     }
