@@ -49,4 +49,23 @@ final class ToastTests: GtkTestCase {
         gtk_widget_activate(button)
         pump(seconds: 0.4)
     }
+
+    func testAClickOnAToastThatIsVanishingNeverReachesTheRowBeneath() async throws {
+        let window = makeWindow(try makeController(titles: (1...30).map { "Chordset \($0)" }))
+        window.delete(id: window.controller.chordsets[0].id)
+        pump(seconds: 0.6)  // shown and laid out
+        var bounds = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(window.toast.undoButton, window.window, &bounds), 0)
+        let x = Double(bounds.origin.x + bounds.size.width / 2), y = Double(bounds.origin.y + bounds.size.height / 2)
+        func picked() -> Widget? { gtk_widget_pick(window.window, x, y, GTK_PICK_DEFAULT) }
+        XCTAssertNotNil(picked().flatMap { gtk_widget_is_ancestor($0, window.toast.widget) != 0 ? $0 : nil })
+
+        window.toast.hide()
+        for _ in 0..<4 {  // through the transition: under the pointer is still the toast, never a row
+            pump(seconds: 0.05)
+            guard let widget = picked(), gtk_widget_get_visible(window.toast.widget) != 0 else { break }
+            XCTAssertFalse(gtk_widget_is_ancestor(widget, window.list.listView) != 0,
+                           "a click on the vanishing toast would reach the list")
+        }
+    }
 }

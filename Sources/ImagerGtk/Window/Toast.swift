@@ -88,6 +88,7 @@ final class Toast {
         _ = cgtk_accessible_announce(cgtk_accessible(box), message)
         undoStepID = offersUndo ? controller.undoStepID : nil
         undoButton.isVisible = undoStepID != nil
+        gtk_revealer_set_transition_type(cgtk_revealer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         Revealers.reveal(widget)
         hideAfterAWhile()
     }
@@ -97,6 +98,9 @@ final class Toast {
         hideLater = nil
         undoStepID = nil
         let hadFocus = holdsFocus
+        // It fades where it is rather than sliding away: while it fades it still covers what
+        // is under it, so a click aimed at it (at Undo, say) never lands on the row beneath.
+        gtk_revealer_set_transition_type(cgtk_revealer(widget), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
         Revealers.conceal(widget)
         if hadFocus { onFocusLeft() }
     }
