@@ -37,7 +37,7 @@ enum ControllerShell {
     private static func perform(_ command: String, _ words: [String]) -> String {
         if command == "startup", words.count == 2 {
             let startup = AppStartup.open(database: URL(fileURLWithPath: words[0]), seed: URL(fileURLWithPath: words[1]))
-            for notice in startup.notices { Output.line("notice " + notice.replacingOccurrences(of: "\n", with: " ")) }
+            for notice in startup.notices { Output.line("notice " + notice.description.replacingOccurrences(of: "\n", with: " ")) }
             controller = startup.controller
             return state()
         }

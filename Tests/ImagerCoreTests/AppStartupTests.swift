@@ -54,7 +54,7 @@ import Testing
 
         #expect(startup.controller.isEmpty)
         #expect(startup.notices.count == 1)
-        let notice = try #require(startup.notices.first)
+        let notice = try #require(startup.notices.first).description
         #expect(notice.contains(setup.seedURL.path))
         #expect(notice.contains("does not exist"))
 
@@ -73,7 +73,7 @@ import Testing
         let startup = setup.open()
 
         #expect(startup.controller.isEmpty)
-        let notice = try #require(startup.notices.first)
+        let notice = try #require(startup.notices.first).description
         #expect(notice.contains(setup.seedURL.path))
         #expect(notice.contains("chordsets[1]"))
         #expect(notice.contains("7 chords"))
@@ -87,7 +87,7 @@ import Testing
         try Data("<chordsets/>".utf8).write(to: setup.seedURL)
         let startup = setup.open()
         #expect(startup.controller.isEmpty)
-        let notice = try #require(startup.notices.first)
+        let notice = try #require(startup.notices.first).description
         #expect(notice.contains(setup.seedURL.path))
         #expect(notice.contains("not valid JSON"))
     }
@@ -145,7 +145,7 @@ import Testing
         let movedURL = setup.folder.file(moved[0])
         #expect(try bytes(of: movedURL) == original, "\(damage): the moved file changed")
         #expect(startup.notices.count == 1)
-        let notice = try #require(startup.notices.first)
+        let notice = try #require(startup.notices.first).description
         #expect(notice.contains("moved to \(movedURL.path)"), "\(damage): \(notice)")
         #expect(notice.contains(setup.database.path))
 
@@ -200,7 +200,7 @@ import Testing
 
         let startup = AppStartup.open(database: database, seed: setup.seedURL)
         let controller = startup.controller
-        let notice = try #require(startup.notices.first)
+        let notice = try #require(startup.notices.first).description
         #expect(notice.contains(blocker.path))
         #expect(notice.contains("kept in memory"))
         #expect(controller.isEmpty)

@@ -63,7 +63,7 @@ import Testing
         let reopened = try ChordsetController(store: try ChordsetStore.open(at: folder.databaseURL))
         #expect(reopened.chordsets.count == 3)
         #expect(try store.counts().chordsets == 5)   // 3 readable, the 2 bad ones still there once
-        #expect(AppStartup.unreadableRowsNotice(reopened.unreadableRows)?.contains("2 chordsets") == true)
+        #expect(AppStartup.unreadableRowsNotice(reopened.unreadableRows)?.description.contains("2 chordsets") == true)
     }
 
     @Test func importTitlesFollowTheOneTitleRule() throws {

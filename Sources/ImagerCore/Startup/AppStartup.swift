@@ -9,12 +9,12 @@ import Foundation
 public struct AppStartup {
     public var controller: ChordsetController
     /// Messages for a dialog, in the order they happened.
-    public var notices: [String]
+    public var notices: [StartupNotice]
 
     /// With `firstPage`, the controller starts with that many chordsets and the caller
     /// loads the rest after the window is up (`ChordsetController.remainderLoader`).
     public static func open(database url: URL, seed seedURL: URL, firstPage: Int? = nil) -> AppStartup {
-        var notices: [String] = []
+        var notices: [StartupNotice] = []
         let store: ChordsetStore
         do {
             store = try ChordsetStore.open(at: url)
@@ -23,17 +23,17 @@ public struct AppStartup {
         } catch let error where error.isUnreadableFile {
             do {
                 let movedTo = try UnreadableDatabase.moveAside(url)
-                notices.append("\(error) It was moved to \(movedTo.path), unchanged, and Imager started a new, empty database.")
+                notices.append(.movedAside(error, to: movedTo.path))
             } catch let moveError {
                 let reason = StoreError.notWritable(path: url.path, reason: ChordsetStore.describe(moveError))
-                notices.append("\(error) It could not be moved aside (\(reason)), so nothing will be saved this session.")
+                notices.append(.couldNotMoveAside(error, reason: reason))
                 return AppStartup(controller: ChordsetController(initial: [], reopening: { () throws(StoreError) in
                     throw reason
                 }), notices: notices)
             }
             return open(afterMovingAside: url, seed: seedURL, firstPage: firstPage, notices: notices)
         } catch {
-            notices.append("\(error) Your changes are kept in memory; Imager will try to save them again.")
+            notices.append(.keptInMemory(error))
             return AppStartup(controller: ChordsetController(initial: [], reopening: { () throws(StoreError) in
                 try ChordsetStore.open(at: url)
             }), notices: notices)
@@ -42,17 +42,16 @@ public struct AppStartup {
     }
 
     /// The notice shown over a database from a newer Imager.
-    public static let newerVersionNotice = "This database was written by a newer version of Imager. "
-        + "Nothing will be changed; edits cannot be saved."
+    public static let newerVersionNotice = StartupNotice.newerVersion
 
-    private static func openReadOnly(_ url: URL, notices: [String]) -> AppStartup {
+    private static func openReadOnly(_ url: URL, notices: [StartupNotice]) -> AppStartup {
         var notices = notices + [newerVersionNotice]
         do {
             let store = try ChordsetStore.openReadOnly(at: url)
             return AppStartup(controller: try ChordsetController(store: store, readOnly: true), notices: notices)
         } catch {
             // The newer version changed the tables beyond what this one can read: show nothing.
-            notices.append("Its chordsets cannot be shown by this version (\(error)).")
+            notices.append(.newerVersionUnreadable(error))
             let store = ChordsetStore.inMemory()
             return AppStartup(controller: (try? ChordsetController(store: store, readOnly: true))
                 ?? ChordsetController(initial: [], reopening: { store }), notices: notices)
@@ -60,13 +59,13 @@ public struct AppStartup {
     }
 
     private static func open(afterMovingAside url: URL, seed seedURL: URL, firstPage: Int?,
-                             notices: [String]) -> AppStartup {
+                             notices: [StartupNotice]) -> AppStartup {
         var notices = notices
         do {
             let store = try ChordsetStore.open(at: url)
             return finish(store: store, seed: seedURL, firstPage: firstPage, notices: notices)
         } catch {
-            notices.append("\(error)")
+            notices.append(.failed(error))
             return AppStartup(controller: ChordsetController(initial: [], reopening: { () throws(StoreError) in
                 try ChordsetStore.open(at: url)
             }), notices: notices)
@@ -74,7 +73,7 @@ public struct AppStartup {
     }
 
     private static func finish(store: ChordsetStore, seed seedURL: URL, firstPage: Int?,
-                               notices: [String]) -> AppStartup {
+                               notices: [StartupNotice]) -> AppStartup {
         var notices = notices
         if let problem = seed(store, from: seedURL) { notices.append(problem) }
         // The window's saves never wait for another writer's lock: they fail with `.busy`
@@ -89,28 +88,26 @@ public struct AppStartup {
             if let notice = unreadableRowsNotice(controller.unreadableRows) { notices.append(notice) }
             return AppStartup(controller: controller, notices: notices)
         } catch {
-            notices.append("\(error)")
+            notices.append(.failed(error))
             return AppStartup(controller: ChordsetController(initial: [], reopening: { store }), notices: notices)
         }
     }
 
     /// Seeds a new store from the bundled JSON; returns a message if that failed.
-    public static func seed(_ store: ChordsetStore, from seedURL: URL) -> String? {
+    public static func seed(_ store: ChordsetStore, from seedURL: URL) -> StartupNotice? {
         do {
             try store.seedIfNeeded { try ChordsetDocument.read(contentsOf: seedURL) }
             return nil
         } catch let error as InterchangeError {
-            return "The starter chordsets could not be loaded: \(error). The list starts empty."
+            return .seedRefused("\(error)")
         } catch {
-            return "The starter chordsets could not be stored: \(error)."
+            return .seedNotStored("\(error)")
         }
     }
 
     /// What the window says about rows it could not read (nil when there are none).
-    public static func unreadableRowsNotice(_ rows: [UnreadableRow]) -> String? {
+    public static func unreadableRowsNotice(_ rows: [UnreadableRow]) -> StartupNotice? {
         guard let first = rows.first else { return nil }
-        let count = rows.count == 1 ? "1 chordset" : "\(rows.count) chordsets"
-        return "\(count) in the database could not be read (\(first)) and \(rows.count == 1 ? "is" : "are") left "
-            + "untouched in the file; the others are shown."
+        return .unreadableRows(count: rows.count, first: "\(first)")
     }
 }

@@ -19,7 +19,7 @@ final class ImagerApplication {
     private let store: Store
     private let onWindowReady: ((MainWindow) -> Void)?
     private var controller: ChordsetController?
-    private var notices: [String] = []
+    private var notices: [StartupNotice] = []
     private var window: MainWindow?
     private var colorScheme: ColorScheme?
 

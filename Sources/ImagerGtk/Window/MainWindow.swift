@@ -359,10 +359,10 @@ final class MainWindow {
     // MARK: Notices
 
     /// Problems met while opening the store, shown once the window is up.
-    func showNotices(_ notices: [String]) {
+    func showNotices(_ notices: [StartupNotice]) {
         guard !notices.isEmpty else { return }
         let title = trn("There was a problem opening your chordsets", "There were problems opening your chordsets",
                         notices.count)
-        MessageDialog.inform(over: window, title, detail: notices.joined(separator: "\n\n"))
+        MessageDialog.inform(over: window, title, detail: notices.map(\.sentence).joined(separator: "\n\n"))
     }
 }
