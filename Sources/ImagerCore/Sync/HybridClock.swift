@@ -26,10 +26,12 @@ public struct HybridClock: Sendable, Equatable {
         let wall = Self.milliseconds(now)
         if wall > last.milliseconds {
             last = Stamp(milliseconds: wall, counter: 0, device: device)
-        } else if last.counter < UInt32.max {
+        } else if last.counter < Stamp.maximumCounter {
             last = Stamp(milliseconds: last.milliseconds, counter: last.counter + 1, device: device)
         } else {
-            // Four billion events in one millisecond: borrow the next one.
+            // 65,536 events in one millisecond (an import of 100,000 chordsets stamps them all
+            // at once): borrow the next millisecond, so the counter keeps its four hex digits
+            // and stamps written as text still sort as stamps.
             last = Stamp(milliseconds: last.milliseconds + 1, counter: 0, device: device)
         }
         return last

@@ -10,6 +10,7 @@ import Foundation
 /// the store; the text sorts as the stamps do.
 public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     public var milliseconds: UInt64
+    /// At most `maximumCounter`: the text form gives it four hex digits.
     public var counter: UInt32
     /// 16 lower-case hex digits (see `DeviceID`).
     public var device: String
@@ -22,6 +23,9 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
 
     /// The oldest stamp there is: the starter chordsets carry it, so that two freshly seeded
     /// machines agree on them and any real edit (or delete) beats them.
+    /// The largest counter the four hex digits of the text form hold.
+    public static let maximumCounter: UInt32 = 0xFFFF
+
     public static let seed = Stamp(milliseconds: 0, counter: 0, device: "0000000000000000")
 
     public static func < (a: Stamp, b: Stamp) -> Bool {
