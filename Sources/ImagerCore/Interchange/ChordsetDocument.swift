@@ -27,35 +27,10 @@ public enum ChordsetDocument {
 
     // MARK: Reading
 
+    /// The file's checks (exists, regular, not over `maximumFileSize`) are `InterchangeFile`'s,
+    /// shared with the palette formats.
     public static func read(contentsOf url: URL) throws(InterchangeError) -> ChordsetsWithLumis {
-        let name = url.path
-        // attributesOfItem does not follow symbolic links; the size and type checks must see
-        // the file itself, or a link to a huge file or a device would be read whole.
-        let file = url.resolvingSymlinksInPath()
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw InterchangeError(file: name, reason: "the file does not exist")
-        }
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        } catch {
-            throw InterchangeError(file: name, reason: "cannot be read")
-        }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeRegular?: break
-        case .typeDirectory?: throw InterchangeError(file: name, reason: "is a folder, not a file")
-        default: throw InterchangeError(file: name, reason: "is not a regular file (a device, pipe or socket)")
-        }
-        if let size = attributes[.size] as? Int, size > maximumFileSize {
-            throw InterchangeError(file: name, reason: "is \(size / 1_000_000) MB; Imager reads files of up to \(maximumFileSize / 1_048_576) MiB")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw InterchangeError(file: name, reason: "cannot be read")
-        }
-        return try decode(data, file: name)
+        try decode(InterchangeFile.read(url, maximumSize: maximumFileSize), file: url.path)
     }
 
     public static func decode(_ data: Data, file: String) throws(InterchangeError) -> ChordsetsWithLumis {

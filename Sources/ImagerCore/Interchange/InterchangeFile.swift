@@ -4,10 +4,12 @@ import Foundation
 /// a regular file (not a folder, device or pipe, even behind a symbolic link), and it is not
 /// larger than `maximumSize`, so a hostile path cannot make Imager read without end.
 ///
-/// The same checks as `ChordsetDocument.read`, for the formats that are not JSON.
+/// Every import reads through here: JSON (`ChordsetDocument.read`) and the palette formats.
 enum InterchangeFile {
     static func read(_ url: URL, maximumSize: Int) throws(InterchangeError) -> Data {
         let name = url.path
+        // attributesOfItem does not follow symbolic links; the size and type checks must see
+        // the file itself, or a link to a huge file or a device would be read whole.
         let file = url.resolvingSymlinksInPath()
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw InterchangeError(file: name, reason: "the file does not exist")
