@@ -52,6 +52,30 @@ final class ChordsetListTests: GtkTestCase {
         }
     }
 
+    /// A large list starts with its first page (`ImagerApplication.loadRemainder`): building
+    /// the window must not read the rest (sync's connection once did, and a launch over
+    /// 100,000 chordsets waited 2.4 s for it), and the list grows once the rest arrives.
+    func testAFirstPageWindowGrowsToTheWholeList() async throws {
+        let store = ChordsetStore.inMemory()
+        try ChordsetController(store: store).importChordsets((0..<300).map {
+            Chordset.random(title: "Chordset \($0)", position: Double($0))
+        })
+        let controller = try ChordsetController(store: store, firstPage: 60)
+        let window = makeWindow(controller)
+        XCTAssertTrue(controller.isLoadingRest, "building the window read the whole list")
+        XCTAssertEqual(window.list.model.count, 60)
+
+        let load = try XCTUnwrap(controller.remainderLoader)
+        controller.finishLoading(load())
+        window.listLoaded()
+        pump(seconds: 0.1)
+
+        XCTAssertEqual(window.list.model.count, 300)
+        window.list.scrollTo(position: 299)
+        XCTAssertTrue(pump(until: { self.shownTitles(window)[299] != nil }))
+        XCTAssertEqual(shownTitles(window)[299], "Chordset 299")
+    }
+
     func testTheModelFollowsAReload() async throws {
         let window = makeWindow(try makeController(titles: (0..<10).map { "Chordset \($0)" }))
 

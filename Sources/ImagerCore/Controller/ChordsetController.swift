@@ -223,9 +223,18 @@ public final class ChordsetController {
     }
 
     /// A connection of its own for an import on another thread (`TransferJobs.importFile`).
+    /// The import places its chordsets after the last one, so the whole list is read first.
     public func connectionForImport() throws(StoreError) -> ChordsetStore {
         guard !isReadOnly else { throw StoreError.failed(operation: "import", reason: "the database is read-only") }
         finishLoadingNow()
+        return try availableStore().openAnotherConnection()
+    }
+
+    /// A connection of its own for work that writes through the store's rules on another
+    /// thread without needing the list (sync rounds). Unlike `connectionForImport`, it leaves
+    /// a first-page start alone: reading 100,000 chordsets here would hold up the first frame.
+    public func connectionForSync() throws(StoreError) -> ChordsetStore {
+        guard !isReadOnly else { throw StoreError.failed(operation: "sync", reason: "the database is read-only") }
         return try availableStore().openAnotherConnection()
     }
 

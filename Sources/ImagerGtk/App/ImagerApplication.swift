@@ -104,7 +104,10 @@ final class ImagerApplication {
             let result = load()
             MainLoop.idleFromAnyThread { [weak window] in
                 guard let window else { return }
-                firstFrame.whenPainted { [weak window] in window?.controller.finishLoading(result) }
+                firstFrame.whenPainted { [weak window] in
+                    window?.controller.finishLoading(result)
+                    window?.listLoaded()
+                }
             }
         }
     }

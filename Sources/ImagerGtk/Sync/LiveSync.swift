@@ -30,6 +30,8 @@ final class LiveSync {
     var onRound: () -> Void = {}
     /// A round merged changes while the window had unsaved edits: a chordset edited here
     /// shows our version whole until the save, so the save is followed by another merge.
+    /// Also changes that landed while the list was still being read (a first-page start),
+    /// which the read may have missed: merged once the list is whole (`listLoaded`).
     private var changedWhileUnsaved = Set<UUID>()
 
     init(controller: ChordsetController, store: ChordsetStore) {
@@ -45,6 +47,14 @@ final class LiveSync {
             self?.runRound()
             return self != nil
         }
+    }
+
+    /// The whole list has been read after a first-page start. Sync starts only now, so that
+    /// a large list's first frame does not share the disk with a round, and its merges meet
+    /// the whole list rather than a page about to be replaced.
+    func listLoaded() {
+        start()
+        saved()
     }
 
     func stop() {
@@ -98,7 +108,7 @@ final class LiveSync {
     /// After a save: shows what other machines changed in chordsets that were being edited
     /// here (the save wrote only our fields, so the store holds both).
     func saved() {
-        guard !changedWhileUnsaved.isEmpty, !controller.hasUnsavedChanges else { return }
+        guard !changedWhileUnsaved.isEmpty, !controller.hasUnsavedChanges, !controller.isLoadingRest else { return }
         let changed = changedWhileUnsaved
         changedWhileUnsaved = []
         do {
@@ -117,7 +127,9 @@ final class LiveSync {
             lastError = nil
             for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
             if !summary.changedChordsets.isEmpty {
-                if controller.hasUnsavedChanges { changedWhileUnsaved.formUnion(summary.changedChordsets) }
+                if controller.hasUnsavedChanges || controller.isLoadingRest {
+                    changedWhileUnsaved.formUnion(summary.changedChordsets)
+                }
                 do {
                     try controller.mergeSyncedChanges(of: summary.changedChordsets)
                 } catch {

@@ -91,7 +91,7 @@ final class MainWindow {
         gtk_stack_add_named(cgtk_stack(modes), makeContent(), "edit")
         gtk_window_set_child(cgtk_window(window), modes)
 
-        if !controller.isReadOnly, let store = try? controller.connectionForImport() {
+        if !controller.isReadOnly, let store = try? controller.connectionForSync() {
             syncStore = store
             liveSync = LiveSync(controller: controller, store: store)
         }
@@ -101,7 +101,13 @@ final class MainWindow {
         connect()
         followKeyboard()
         stateChanged()
-        liveSync?.start()
+        // With a first page only, sync waits for the rest (`listLoaded`).
+        if !controller.isLoadingRest { liveSync?.start() }
+    }
+
+    /// The rest of a first-page start is in the list.
+    func listLoaded() {
+        liveSync?.listLoaded()
     }
 
     isolated deinit {
