@@ -34,12 +34,37 @@ nonisolated func trn(_ singular: String, _ plural: String, _ count: Int, _ value
     let form = singular.withCString { one in
         plural.withCString { many in String(cString: g_dngettext(Translation.domain, one, many, gulong(max(count, 0)))) }
     }
-    return fill(fill(form, ["count": String(count)]), values)
+    return fill(form, values, count: String(count))
 }
 
-private nonisolated func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
-    guard !values.isEmpty else { return text }
-    var out = text
-    for (name, value) in values { out = out.replacingOccurrences(of: "{\(name)}", with: value) }
-    return out
+/// Fills each `{name}` in one pass: a value is never searched again, so a title that reads
+/// "{count}" stays as typed. Unknown names and lone braces are kept. The list fills a label
+/// for every cell it binds, eight per row and a page of rows per scrolled frame, so this is
+/// a scan of the text rather than one Foundation search per name (which took 40% of a
+/// scroll's time).
+nonisolated func fill(_ text: String, _ values: KeyValuePairs<String, String>, count: String? = nil) -> String {
+    guard !values.isEmpty || count != nil else { return text }
+    // Braces are ASCII, and no byte of a longer UTF-8 sequence is: bytes are safe to scan.
+    let bytes = Array(text.utf8)
+    let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+    guard bytes.contains(open) else { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 32)
+    var at = 0
+    while at < bytes.count {
+        if bytes[at] == open, let end = bytes[(at + 1)...].firstIndex(of: close),
+           let value = value(named: String(decoding: bytes[(at + 1)..<end], as: UTF8.self), in: values, count: count) {
+            out.append(contentsOf: value.utf8)
+            at = end + 1
+        } else {
+            out.append(bytes[at])
+            at += 1
+        }
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+private nonisolated func value(named name: String, in values: KeyValuePairs<String, String>, count: String?) -> String? {
+    if name == "count", let count { return count }
+    return values.first { $0.key == name }?.value
 }
