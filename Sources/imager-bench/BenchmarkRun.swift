@@ -192,9 +192,14 @@ struct BenchmarkRun {
                                 met: imager.total < Self.editBudget))
             }
             // Issue 14's list features have no counterpart in the floor window.
-            for name in ["search", "search-narrow", "search-close", "move", "duplicate"] {
+            for name in ["search", "search-narrow", "search-close", "move", "duplicate", "delete-selected", "undo-delete-selected"] {
                 guard let imager = script.imager.edits[name] else { continue }
-                table.add(.init(figure: "list: \(name) to next frame", count: script.count,
+                let figure = switch name {
+                case "delete-selected": "list: delete of 1,000 selected"
+                case "undo-delete-selected": "list: undo of that delete"
+                default: "list: \(name)"
+                }
+                table.add(.init(figure: "\(figure) to next frame", count: script.count,
                                 imager: formatMilliseconds(imager.total), floor: "–", ratio: "–",
                                 goal: name.hasPrefix("search") ? editBudget : budget,
                                 met: imager.total < (name.hasPrefix("search") ? Self.editBudget : Self.frameBudget)))

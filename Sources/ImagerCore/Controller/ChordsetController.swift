@@ -162,6 +162,18 @@ public final class ChordsetController {
         perform(.remove([chordset]), named: .delete(title: chordset.title))
     }
 
+    /// Deletes several chordsets (a selection) as one undo step; ids not in the list are
+    /// left out. One id is `delete(id:)`, named after its title.
+    public func delete(ids: [UUID]) {
+        guard !isReadOnly else { return }
+        let found = ids.compactMap { chordset(id: $0) }
+        switch found.count {
+        case 0: return
+        case 1: delete(id: found[0].id)
+        default: perform(.remove(found), named: .deleteSeveral(count: found.count))
+        }
+    }
+
     public func deleteAll() {
         guard !isReadOnly else { return }
         finishLoadingNow()
