@@ -80,7 +80,8 @@ extension ChordsetList {
 
     /// Selects exactly the rows showing these chordsets (those shown), in one change.
     func select(ids: [UUID]) {
-        let rows = ids.compactMap { controller.index(of: $0) }.compactMap(row(ofChordset:))
+        let places = controller.indices(of: ids)
+        let rows = ids.compactMap { places[$0] }.compactMap(row(ofChordset:))
         select(rows: rows)
     }
 
