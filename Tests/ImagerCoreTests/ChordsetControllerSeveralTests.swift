@@ -60,4 +60,13 @@ import Testing
         controller.redo()
         #expect(titles(controller) == ["Sample 0", "Sample 0 (Copy)", "Sample 1", "Sample 2", "Sample 2 (Copy)", "Sample 3"])
     }
+
+    @Test func indicesOfManyIdsAgreeWithOneLookupEach() throws {
+        let (_, controller) = try stored(40)
+        let ids = stride(from: 39, through: 0, by: -3).map { controller.chordsets[$0].id } + [UUID(), UUID()]
+        let found = controller.indices(of: ids)
+        #expect(found.count == ids.count - 2)
+        for id in ids { #expect(found[id] == controller.index(of: id)) }
+        #expect(controller.indices(of: Array(ids.prefix(3))) == Dictionary(uniqueKeysWithValues: ids.prefix(3).map { ($0, controller.index(of: $0)!) }))
+    }
 }
