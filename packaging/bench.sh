@@ -10,6 +10,7 @@
 #   packaging/bench.sh --smoke               CI's check that the benchmark still works: N = 10
 #                                            and 100, one repetition, well under a minute; reuses
 #                                            the debug build when there is one
+#   packaging/bench.sh --sync-only           only the sync figures (issue 12), in process
 #   packaging/bench.sh --pictures-only       only "chordset from a 50-megapixel photo" (issue 16),
 #                                            a JPEG and a PNG, each read 5 times
 #   Anything else (--keep, --work-dir DIR) goes to imager-bench; see `imager-bench --help`.
