@@ -27,6 +27,8 @@ final class WindowScript {
         case script
         /// A scripted performance in the Perform view (PerformScript).
         case perform
+        /// Reports when titles renamed on another machine are painted (SyncWatch).
+        case watch
     }
 
     /// The edits of one cycle, in order. The list features of issue 14 follow the first four,
