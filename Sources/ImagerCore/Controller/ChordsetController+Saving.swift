@@ -28,6 +28,7 @@ extension ChordsetController {
                 return .failed(error)
             }
             rows = result.rows
+            savesWritten += 1
             pending.acknowledge(changes, placed: result.placed)
             settleLumis(goneElsewhere: result.goneElsewhere)
             settle(placed: result.placed, goneElsewhere: result.goneElsewhere)
@@ -122,13 +123,42 @@ extension ChordsetController {
     public func mergeSyncedChanges(of ids: Set<UUID>) throws(StoreError) -> Bool {
         guard let store, !ids.isEmpty, !isLoadingRest, !isReadOnly else { return false }
         if ids.count > Self.syncMergeOneByOne { return try mergeExternalChanges(knownChanged: true) }
-        let stored = Dictionary(try store.load(ids: ids).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return lay(try store.load(ids: ids), over: ids)
+    }
+
+    /// `mergeSyncedChanges(of:)` with the reading already done on the round's own thread
+    /// (`SyncedRead.read`), so a round that changed 100,000 chordsets does not hold the UI
+    /// thread while they are read. The read must be newer than this controller's last save
+    /// (`savesWritten` unchanged since the round began), or it would show older values of
+    /// what that save wrote: the caller then merges with `mergeSyncedChanges(of:)`.
+    @discardableResult
+    public func mergeSyncedChanges(_ read: SyncedRead) -> Bool {
+        guard !isLoadingRest, !isReadOnly else { return false }
+        switch read {
+        case let .chordsets(ids, stored):
+            return lay(stored, over: ids)
+        case let .whole(loaded):
+            lumiCache.forgetClean()
+            let merged = overlayingPendingChanges(on: loaded.chordsets)
+            let previousCount = chordsets.count
+            unreadableRows = loaded.unreadable
+            if merged == chordsets { return false }
+            chordsets = merged
+            listChanged(.reloaded(previousCount: previousCount))
+            return true
+        }
+    }
+
+    /// Puts the stored versions of `ids` (missing: deleted) into the list, except those with
+    /// unsaved changes here.
+    private func lay(_ storedChordsets: [Chordset], over ids: Set<UUID>) -> Bool {
+        let stored = Dictionary(storedChordsets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let previousCount = chordsets.count
         var touched = false
         for id in ids where !pending.hasChanges(to: id) {
             // Its lumis may have changed too: read again when next shown.
             lumiCache.forget(id)
-            let current = chordsets.firstIndex { $0.id == id }
+            let current = index(of: id)
             switch (current, stored[id]) {
             case (nil, nil):
                 continue

@@ -13,6 +13,9 @@ public final class ChordsetController {
     /// The last save's failure, shown as a banner until a save succeeds.
     public internal(set) var saveError: StoreError?
     public internal(set) var lastSaveReport: SaveReport?
+    /// Saves that wrote something: a read made on another thread since the count last
+    /// changed is at least as new as every save (`mergeSyncedChanges(_:)`).
+    public internal(set) var savesWritten = 0
     /// What Undo and Redo would undo and redo now, as values (the window translates them).
     public internal(set) var undoAction: UndoName?
     public internal(set) var redoAction: UndoName?

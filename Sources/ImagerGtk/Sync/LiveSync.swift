@@ -89,11 +89,13 @@ final class LiveSync {
         watch.watch(paths)
     }
 
-    /// Starts a round unless one is running.
+    /// Starts a round unless one is running. The chordsets it changed are read on the
+    /// round's thread too, so the window only lays them into its list.
     func runRound() {
         guard !isRunning, !controller.isReadOnly else { return }
         isRunning = true
         let store = self.store
+        let savesAtStart = controller.savesWritten
         DispatchQueue.global(qos: .utility).async { [weak self] in
             let result: Result<SyncSummary, SyncError>
             do throws(SyncError) {
@@ -101,7 +103,11 @@ final class LiveSync {
             } catch {
                 result = .failure(error)
             }
-            MainLoop.idleFromAnyThread { [weak self] in self?.finished(result) }
+            var read: SyncedRead?
+            if case let .success(summary) = result, !summary.changedChordsets.isEmpty {
+                read = try? SyncedRead.read(summary.changedChordsets, from: store)
+            }
+            MainLoop.idleFromAnyThread { [weak self] in self?.finished(result, read: read, savesAtStart: savesAtStart) }
         }
     }
 
@@ -118,7 +124,7 @@ final class LiveSync {
         }
     }
 
-    private func finished(_ result: Result<SyncSummary, SyncError>) {
+    private func finished(_ result: Result<SyncSummary, SyncError>, read: SyncedRead?, savesAtStart: Int) {
         isRunning = false
         roundCount += 1
         switch result {
@@ -131,7 +137,12 @@ final class LiveSync {
                     changedWhileUnsaved.formUnion(summary.changedChordsets)
                 }
                 do {
-                    try controller.mergeSyncedChanges(of: summary.changedChordsets)
+                    if let read, controller.savesWritten == savesAtStart {
+                        controller.mergeSyncedChanges(read)
+                    } else {
+                        // A save since the round began: the read may be older than it.
+                        try controller.mergeSyncedChanges(of: summary.changedChordsets)
+                    }
                 } catch {
                     StandardStream.writeError("imager: could not show other computers' changes: \(error)\n")
                 }
