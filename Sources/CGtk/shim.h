@@ -218,4 +218,15 @@ static inline void cgtk_css_provider_load(GtkCssProvider *provider, const char *
 #endif
 }
 
+/* ---- drag and drop (gdk_content_provider_new_typed is varargs) ---- */
+static inline GdkContentProvider *cgtk_content_provider_new_for_file_list(GdkFileList *files) {
+    return gdk_content_provider_new_typed(GDK_TYPE_FILE_LIST, files);
+}
+static inline GdkContentProvider *cgtk_content_provider_new_for_file(GFile *file) {
+    return gdk_content_provider_new_typed(G_TYPE_FILE, file);
+}
+static inline GtkDragSource *cgtk_drag_source(gpointer p) { return (GtkDragSource *)p; }
+static inline GtkDropTarget *cgtk_drop_target(gpointer p) { return (GtkDropTarget *)p; }
+static inline GdkPaintable *cgtk_paintable(gpointer p) { return (GdkPaintable *)p; }
+
 #endif

@@ -45,6 +45,8 @@ final class ChordsetList {
     /// The chordset selected last, kept while a search hides it, so closing the search
     /// selects it again.
     var lastSelectedID: UUID?
+    /// Rows dragged within the list land here (each row's `RowDragSource` starts the drag).
+    private(set) lazy var dropTarget = ListDropTarget(list: self)
 
     init(controller: ChordsetController) {
         self.controller = controller
@@ -98,6 +100,7 @@ final class ChordsetList {
             guard let self else { return }
             self.editRow(Int(UInt(bitPattern: position)))
         }
+        _ = dropTarget
     }
 
     isolated deinit {
