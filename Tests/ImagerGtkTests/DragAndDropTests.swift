@@ -204,6 +204,15 @@ final class DragAndDropTests: GtkTestCase {
         XCTAssertFalse(RowDragSource.mayDrag(row, pressedAt: (40, 20), movedBy: (0, 9)), "an open row")
     }
 
+    func testTheDragIconIsAPictureOfTheRowAtItsSize() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        let row = try XCTUnwrap(window.list.boundRow(atRow: 0))
+        let icon = try XCTUnwrap(RowDragSource.icon(of: row.widget))
+        defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
+        XCTAssertEqual(gdk_paintable_get_intrinsic_width(icon), gtk_widget_get_width(row.widget))
+        XCTAssertEqual(gdk_paintable_get_intrinsic_height(icon), gtk_widget_get_height(row.widget))
+    }
+
     // MARK: Out of the window
 
     /// The GdkFileList a drag's content offers, as local paths.

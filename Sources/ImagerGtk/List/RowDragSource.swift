@@ -49,16 +49,33 @@ final class RowDragSource {
            gdk_device_get_source(device) == GDK_SOURCE_TOUCHSCREEN { return nil }
         guard Self.mayDrag(row, pressedAt: (x, y), movedBy: movement(of: source, from: (x, y))) else { return nil }
 
-        // The icon is a picture of the row as it is now: the row may show another chordset
-        // once the list scrolls under the drag.
-        let paintable = gtk_widget_paintable_new(row.widget)!
-        if let image = gdk_paintable_get_current_image(paintable) {
-            gtk_drag_source_set_icon(source, image, Int32(x), Int32(y))
-            g_object_unref(UnsafeMutableRawPointer(image))
+        if let icon = Self.icon(of: row.widget) {
+            gtk_drag_source_set_icon(source, icon, Int32(x), Int32(y))
+            g_object_unref(UnsafeMutableRawPointer(icon))
         }
-        g_object_unref(UnsafeMutableRawPointer(paintable))
         preparedID = id
         return Self.content(for: chordset, lumis: list.controller.lumis(of: id))
+    }
+
+    /// A picture of the row as it is now (the row may show another chordset once the list
+    /// scrolls under the drag), on the list's background, which the row itself does not
+    /// paint, and a little translucent where the windowing system allows it, so the drop
+    /// line shows through. A new reference.
+    static func icon(of widget: Widget) -> OpaquePointer? {
+        let width = Float(gtk_widget_get_width(widget)), height = Float(gtk_widget_get_height(widget))
+        guard width > 0, height > 0 else { return nil }
+        var background = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
+        _ = cgtk_widget_lookup_color(widget, "theme_base_color", &background)
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: width, height: height))
+        let snapshot = gtk_snapshot_new()!
+        gtk_snapshot_push_opacity(snapshot, 0.85)
+        gtk_snapshot_append_color(snapshot, &background, &bounds)
+        let picture = gtk_widget_paintable_new(widget)!
+        gdk_paintable_snapshot(picture, cgtk_gdk_snapshot(UnsafeMutableRawPointer(snapshot)), Double(width), Double(height))
+        g_object_unref(UnsafeMutableRawPointer(picture))
+        gtk_snapshot_pop(snapshot)
+        var size = bounds.size
+        return gtk_snapshot_free_to_paintable(snapshot, &size)
     }
 
     /// Whether a press at `point` in `row` that has since moved by `movement` drags the row.
