@@ -10,6 +10,7 @@
 #   packaging/bench.sh --smoke               CI's check that the benchmark still works: N = 10
 #                                            and 100, one repetition, well under a minute; reuses
 #                                            the debug build when there is one
+#   packaging/bench.sh --sync-only           only the sync figures (issue 12), in process
 #   packaging/bench.sh --pictures-only       only "chordset from a 50-megapixel photo" (issue 16),
 #                                            a JPEG and a PNG, each read 5 times
 #   Anything else (--keep, --work-dir DIR) goes to imager-bench; see `imager-bench --help`.
@@ -57,12 +58,13 @@ command -v "$cc" >/dev/null || cc=clang
 
 # imager-bench-window and imager-bench. A smoke run reuses the debug build that Tests/run-all.sh made;
 # real figures come from a release build in its own scratch folder.
-if [ $smoke -eq 1 ] && [ -x .build/debug/imager-bench ] && [ -x .build/debug/imager-bench-window ]; then
+if [ $smoke -eq 1 ] && [ -x .build/debug/imager-bench ] && [ -x .build/debug/imager-bench-window ] && [ -x .build/debug/imager ]; then
   bin=$root/.build/debug
 elif [ $smoke -eq 1 ]; then
   echo "bench.sh: building (debug)" >&2
   swift build --product imager-bench-window >&2
   swift build --product imager-bench >&2
+  swift build --product imager >&2
   bin=$root/.build/debug
 else
   echo "bench.sh: building (release, .build-bench)" >&2
@@ -70,6 +72,7 @@ else
   # linked in statically: what users launch is built so, and it starts ~10 ms sooner.
   swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager-bench-window >&2
   swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager-bench >&2
+  swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager >&2
   bin=$root/.build-bench/release
 fi
 
@@ -98,6 +101,25 @@ if [ $status -ne 0 ]; then
   grep -v -E '^\[ *[0-9.]+ s\]' "$log" | tail -40 >&2
   exit $status
 fi
+# Issue 12's time for an edit to reach another machine's open window through Syncthing: a
+# script of its own (two Syncthing daemons, the command line on one machine, the window on
+# the other), its row added to the table. Not with --pictures-only.
+case " ${passthrough[*]-} " in
+  *" --pictures-only "*) ;;
+  *)
+    echo "[ sync ] an edit through Syncthing to the other machine's open window" >&2
+    repetitions=5 judge=()
+    [ $smoke -eq 1 ] && repetitions=1 judge=(--smoke)
+    if ! xvfb-run -a -s "-screen 0 1280x800x24" "${session[@]}" \
+         python3 packaging/bench/sync_window.py "$bin/imager" "$bin/imager-bench-window" "$repetitions" "${judge[@]}" \
+         >"$work/sync-row.md" 2>>"$log"; then
+      echo "bench.sh: the Syncthing figure failed; the end of its log:" >&2
+      tail -40 "$log" >&2
+      exit 1
+    fi
+    grep '^| ' "$work/sync-row.md" >>"$work/table.md"
+    ;;
+esac
 cat "$work/table.md"
 gtk=$(pkg-config --modversion gtk4)
 sqlite=$(pkg-config --modversion sqlite3)

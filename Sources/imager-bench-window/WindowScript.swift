@@ -27,6 +27,8 @@ final class WindowScript {
         case script
         /// A scripted performance in the Perform view (PerformScript).
         case perform
+        /// Reports when titles renamed on another machine are painted (SyncWatch).
+        case watch
     }
 
     /// The edits of one cycle, in order. The list features of issue 14 follow the first four,
@@ -34,7 +36,10 @@ final class WindowScript {
     /// letter, "search-narrow" types a second, "search-close" is Escape), a move by Alt+Down
     /// and a duplicate by Ctrl+D, each on the first row, then Ctrl+Z for the duplicate.
     private static let edits = ["add", "rename", "delete", "undo",
-                                "search", "search-narrow", "search-close", "move", "duplicate", "undo-duplicate"]
+                                "search", "search-narrow", "search-close", "move", "duplicate", "undo-duplicate",
+                                "delete-selected", "undo-delete-selected"]
+    /// How many rows "delete-selected" selects first (issue 14: delete of 1,000 selected rows).
+    static let selectedForDelete = 1_000
 
     /// Starts measuring once the window is presented.
     static func start(window: ImagerWindow, mode: Mode) {
@@ -205,6 +210,11 @@ final class WindowScript {
         case "duplicate":
             window.select(position: 0)
             window.duplicateSelected()
+        case "delete-selected":
+            // Selecting is the person's Shift+click, not part of the delete: timed from the key.
+            window.select(positions: 0..<Self.selectedForDelete)
+            begin(name)
+            window.deleteSelected()
         default:
             window.undo()
         }

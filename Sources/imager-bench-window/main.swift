@@ -6,7 +6,7 @@ import ImagerGtk
 // the user's), driven by WindowScript. packaging/bench.sh runs it through imager-bench
 // (Sources/imager-bench/WindowBenchmark.swift); it is not installed with Imager.
 
-let usage = "usage: imager-bench-window --database PATH --mode first-frame|script|perform"
+let usage = "usage: imager-bench-window --database PATH --mode first-frame|script|perform|watch"
 var database: URL?
 var mode: WindowScript.Mode?
 var remaining = CommandLine.arguments.dropFirst()
@@ -25,5 +25,9 @@ guard let database, let mode else {
 }
 // GtkApplication sees no options of ours.
 exit(ImagerApp.run(arguments: [CommandLine.arguments[0]], database: database, seed: DataFiles.seedURL()) { window in
-    if mode == .perform { PerformScript.start(window: window) } else { WindowScript.start(window: window, mode: mode) }
+    switch mode {
+    case .perform: PerformScript.start(window: window)
+    case .watch: SyncWatch.start(window: window)
+    default: WindowScript.start(window: window, mode: mode)
+    }
 })

@@ -7,6 +7,8 @@ struct BenchOptions {
     /// Only the picture figures (issue 16): no store, import or window, so the slow part of a
     /// full run is not paid to look at them.
     var picturesOnly = false
+    /// Only the sync figures (issue 12), in process: no window.
+    var syncOnly = false
     /// Where sqlite_floor and gtk_floor were compiled.
     var floorDirectory = ""
     /// imager-bench-window, Imager's window over the benchmark's store; nil skips the window's figures.
@@ -19,12 +21,13 @@ struct BenchOptions {
     var outputPath: String?
 
     static let usage = """
-        usage: imager-bench --floors DIR [--window PATH] [--sizes 10,1000,10000,100000] [--smoke] [--pictures-only] [--work-dir DIR] [--keep] [--output FILE]
+        usage: imager-bench --floors DIR [--window PATH] [--sizes 10,1000,10000,100000] [--smoke] [--pictures-only] [--sync-only] [--work-dir DIR] [--keep] [--output FILE]
           --floors DIR    where packaging/bench.sh compiled sqlite_floor and gtk_floor
           --window PATH   imager-bench-window, for the window's figures (needs a display)
           --sizes LIST    numbers of chordsets, comma-separated
           --smoke         one repetition, short scripts: checks that the benchmark works
           --pictures-only only the chordset-from-a-photo figures
+          --sync-only     only the sync figures (in process, no window)
           --work-dir DIR  where the databases go (default: a new folder in the temp dir)
           --keep          leave the databases there afterwards
           --output FILE   write the table to FILE instead of standard output
@@ -44,6 +47,7 @@ struct BenchOptions {
                 sizes = list.map { $0! }.sorted()
             case "--smoke": smoke = true
             case "--pictures-only": picturesOnly = true
+            case "--sync-only": syncOnly = true
             case "--keep": keep = true
             case "--output": outputPath = try value(flag)
             case "--floors": floorDirectory = try value(flag)

@@ -36,6 +36,22 @@ struct BenchmarkRun {
             return result
         }
 
+        func syncFigures() throws -> [Int: SyncBenchmark.Figures] {
+            var sync: [Int: SyncBenchmark.Figures] = [:]
+            for count in options.sizes {
+                sync[count] = try SyncBenchmark(count: count, repetitions: options.storeRepetitions(count),
+                                                directory: directory(count).appendingPathComponent("sync", isDirectory: true)).run(log: log)
+            }
+            return sync
+        }
+        if options.syncOnly {
+            let sync = try syncFigures()
+            log("done")
+            var result = ResultTable()
+            result.addSync(sync, sizes: options.sizes, judged: !options.smoke)
+            return result
+        }
+
         var store: [Int: StoreBenchmark.Figures] = [:]
         for count in options.sizes {
             store[count] = try StoreBenchmark(
@@ -46,11 +62,7 @@ struct BenchmarkRun {
             ).run(log: log)
         }
 
-        var sync: [Int: SyncBenchmark.Figures] = [:]
-        for count in options.sizes {
-            sync[count] = try SyncBenchmark(count: count, repetitions: options.storeRepetitions(count),
-                                            directory: directory(count).appendingPathComponent("sync", isDirectory: true)).run(log: log)
-        }
+        let sync = try syncFigures()
 
         let importCount = options.sizes.last!
         let escapes = try ImportBenchmark(count: importCount, repetitions: options.storeRepetitions(importCount)).run(log: log)
@@ -192,9 +204,14 @@ struct BenchmarkRun {
                                 met: imager.total < Self.editBudget))
             }
             // Issue 14's list features have no counterpart in the floor window.
-            for name in ["search", "search-narrow", "search-close", "move", "duplicate"] {
+            for name in ["search", "search-narrow", "search-close", "move", "duplicate", "delete-selected", "undo-delete-selected"] {
                 guard let imager = script.imager.edits[name] else { continue }
-                table.add(.init(figure: "list: \(name) to next frame", count: script.count,
+                let figure = switch name {
+                case "delete-selected": "list: delete of \(min(WindowScriptFigures.selectedForDelete, script.count).formatted()) selected"
+                case "undo-delete-selected": "list: undo of that delete"
+                default: "list: \(name)"
+                }
+                table.add(.init(figure: "\(figure) to next frame", count: script.count,
                                 imager: formatMilliseconds(imager.total), floor: "–", ratio: "–",
                                 goal: name.hasPrefix("search") ? editBudget : budget,
                                 met: imager.total < (name.hasPrefix("search") ? Self.editBudget : Self.frameBudget)))

@@ -20,6 +20,8 @@ struct SyncBenchmark {
     struct Figures {
         /// The import on the first machine (the floor), and the rounds after it.
         var converge: StoreBenchmark.Pair
+        /// Peak memory above the start of each, in MiB: the rounds (imager) and the import (floor).
+        var convergeMemory: StoreBenchmark.Pair
         /// One rename, then a round on each machine: median milliseconds of the rounds.
         var oneChangeRound: Double
     }
@@ -41,10 +43,15 @@ struct SyncBenchmark {
 
         log("sync: import of \(count) on one machine, then the rounds that bring it to the other")
         let chordsets = SampleChordsets.make(count: count)
-        let imported = try milliseconds { _ = try first.append(chordsets) }
-        let converged = try milliseconds {
-            _ = try round(first, "bench-first")
-            _ = try round(second, "bench-second")
+        var imported = 0.0, converged = 0.0
+        let importMemory = try peakResidentGrowthMiB {
+            imported = try milliseconds { _ = try first.append(chordsets) }
+        }
+        let convergeMemory = try peakResidentGrowthMiB {
+            converged = try milliseconds {
+                _ = try round(first, "bench-first")
+                _ = try round(second, "bench-second")
+            }
         }
         let held = try second.loadAll().count
         guard held == count else { throw BenchError("after sync the second machine holds \(held) chordsets, not \(count)") }
@@ -65,7 +72,9 @@ struct SyncBenchmark {
             })
             guard received == 1 else { throw BenchError("one rename arrived as \(received) changes") }
         }
-        return Figures(converge: StoreBenchmark.Pair(imager: converged, floor: imported), oneChangeRound: median(rounds)!)
+        return Figures(converge: StoreBenchmark.Pair(imager: converged, floor: imported),
+                       convergeMemory: StoreBenchmark.Pair(imager: convergeMemory, floor: importMemory),
+                       oneChangeRound: median(rounds)!)
     }
 }
 
@@ -81,6 +90,16 @@ extension ResultTable {
                       floor: formatMilliseconds(pair.floor), ratio: formatRatio(pair.imager, pair.floor),
                       goal: largest ? String(format: "≤ %.0f× the import", SyncBenchmark.convergeRatioGoal) : "",
                       met: judged && largest ? pair.imager <= SyncBenchmark.convergeRatioGoal * pair.floor : nil))
+        }
+        for count in sizes {
+            guard let pair = figures[count]?.convergeMemory else { continue }
+            let largest = count == sizes.last
+            // Memory held above the start of each phase; a few MiB of noise decide nothing at small N.
+            add(.init(figure: "sync: peak memory converging an import", count: count,
+                      imager: formatMiB(pair.imager), floor: formatMiB(pair.floor),
+                      ratio: formatRatio(pair.imager, pair.floor),
+                      goal: largest ? String(format: "≤ %.0f× the import", SyncBenchmark.convergeRatioGoal) : "",
+                      met: judged && largest ? pair.imager <= SyncBenchmark.convergeRatioGoal * max(pair.floor, 1) : nil))
         }
         let small = figures[10]?.oneChangeRound
         for count in sizes {

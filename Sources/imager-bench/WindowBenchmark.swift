@@ -177,3 +177,9 @@ struct WindowBenchmark {
             longestWork: work.max()!, medianInterval: median(intervals)!, late: late(intervals)), drag: Self.drag(result))
     }
 }
+
+/// What imager-bench-window's script does that the table names (kept equal to `WindowScript`'s).
+enum WindowScriptFigures {
+    /// The rows "delete-selected" selects before pressing Delete.
+    static let selectedForDelete = 1_000
+}

@@ -534,6 +534,37 @@ def dragging_a_row_with_the_mouse_below_another_moves_it_and_the_order_is_saved(
         app.cleanup()
 
 
+
+@test
+def control_click_selects_several_rows_and_delete_deletes_them_as_one_step(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        # Ctrl+click on a title chooses the row; it does not start renaming it.
+        for title in ["Ocean", "Sunset"]:
+            xdotool("keydown", "ctrl")
+            click(app.wait_for_control("label", title))
+            xdotool("keyup", "ctrl")
+        app.wait_for_control("label", "2 of 9 chordsets selected")
+        assert app.find("text", "Chordset title") is None, "a Ctrl+click started renaming"
+        screenshot("two-selected")
+        xdotool("key", "Delete")
+        wait_for(lambda: app.find("label", "Ocean") is None and app.find("label", "Sunset") is None, 5,
+                 "Ocean and Sunset to go")
+        app.wait_for_control("label", "2 chordsets deleted")
+        save_by_focusing_another_window(app)
+        _, _, titles = rows(app.database)
+        assert "Ocean" not in titles and "Sunset" not in titles and len(titles) == 7, titles
+        # One undo step brings both back.
+        app.focus()
+        click(app.wait_for_control("push button", "Undo"))
+        app.wait_for_control("label", "Ocean")
+        app.wait_for_control("label", "Sunset")
+    finally:
+        app.cleanup()
+
+
 @test
 def control_d_duplicates_the_row_after_it_and_names_the_copy(first):
     first.stop()

@@ -27,6 +27,35 @@ extension ChordsetController {
     public func duplicate(id: UUID, titlePattern: String = ChordsetTitle.copyPattern) -> Chordset? {
         guard !isReadOnly else { return nil }
         if isLoadingRest, let index = self.index(of: id), index == count - 1 { finishLoadingNow() }
+        guard let (copy, inverse) = insertCopy(of: id, titlePattern: titlePattern), let original = chordset(id: id) else { return nil }
+        record(name: .duplicate(title: original.title), edit: inverse)
+        return copy
+    }
+
+    /// Copies of several chordsets (a selection), each right after its original, as one undo
+    /// step. One id is `duplicate(id:)`. Returns the copies in list order.
+    @discardableResult
+    public func duplicate(ids: [UUID], titlePattern: String = ChordsetTitle.copyPattern) -> [Chordset] {
+        guard !isReadOnly else { return [] }
+        let present = ids.filter { self.index(of: $0) != nil }
+        if present.count <= 1 { return present.first.flatMap { duplicate(id: $0, titlePattern: titlePattern) }.map { [$0] } ?? [] }
+        if isLoadingRest { finishLoadingNow() }
+        var copies: [Chordset] = []
+        var inverses: [Edit] = []
+        for id in present {
+            guard let (copy, inverse) = insertCopy(of: id, titlePattern: titlePattern) else { continue }
+            copies.append(copy)
+            inverses.append(inverse)
+        }
+        guard !copies.isEmpty else { return [] }
+        // A batch is applied in order, so its undo runs the inverses last one first.
+        record(name: .duplicateSeveral(count: copies.count), edit: .batch(inverses.reversed()))
+        return copies.sorted(by: Chordset.listOrder)
+    }
+
+    /// Inserts the copy and returns it with the edit that takes it out again (and undoes a
+    /// renumbering it needed), without recording an undo step.
+    private func insertCopy(of id: UUID, titlePattern: String) -> (Chordset, Edit)? {
         guard let index = self.index(of: id) else { return nil }
         let original = chordsets[index]
         var renumbering: Edit?
@@ -43,13 +72,8 @@ extension ChordsetController {
                                   chords: original.chords) else { return nil }
         let lumis = copiedWithNewIDs(lumis(of: id))
         let inverse = apply(.insert([copy], lumis: lumis.isEmpty ? [:] : [copy.id: lumis]))
-        let name = UndoName.duplicate(title: original.title)
-        if let renumbering {
-            record(name: name, edit: .batch([inverse, renumbering]))
-        } else {
-            record(name: name, edit: inverse)
-        }
-        return copy
+        if let renumbering { return (copy, .batch([inverse, renumbering])) }
+        return (copy, inverse)
     }
 
     /// A position strictly between the chordset at `index` and the one after it (or one more

@@ -128,8 +128,15 @@ public struct SyncRound {
 
     // MARK: Reading
 
+    /// Merges file by file, each in its own transaction with its read offset: memory holds one
+    /// file's operations (at most `linesPerFile` lines from this version), not a whole import's,
+    /// and an interrupted round resumes after the last file merged. The rules are per field
+    /// and by stamp, so the order of files does not change the result; an operation whose
+    /// chordset is in a later file waits as deferred, as it would for a later round.
     private func read(excluding device: String, into summary: inout SyncSummary) throws(SyncError) {
-        var batches: [ReadBatch] = []
+        var changed = Set<UUID>()
+        var deferred = 0
+        var merged = false
         let others = try folder.devices().filter { $0 != device }
         summary.otherDevices = others.count
         for other in others {
@@ -147,14 +154,21 @@ public struct SyncRound {
                 let result = try ChangeFileReader.read(url, from: offset)
                 summary.skipped += result.skipped
                 guard result.readThrough != offset || !result.operations.isEmpty else { continue }
-                batches.append(ReadBatch(device: other, file: file.name, readThrough: result.readThrough,
-                                         operations: result.operations))
+                let batch = ReadBatch(device: other, file: file.name, readThrough: result.readThrough,
+                                      operations: result.operations)
+                let outcome = try storeCall { try store.merge([batch], now: now()) }
+                summary.received += batch.operations.count
+                deferred += outcome.deferred
+                changed.formUnion(outcome.changedChordsets)
+                merged = true
             }
         }
-        let outcome = try storeCall { try store.merge(batches, now: now()) }
-        summary.received = batches.reduce(0) { $0 + $1.operations.count }
-        summary.deferred = outcome.deferred
-        summary.changedChordsets = outcome.changedChordsets
+        if !merged {
+            // No new lines: a merge still retries the operations deferred earlier.
+            changed.formUnion(try storeCall { try store.merge([], now: now()) }.changedChordsets)
+        }
+        summary.deferred = deferred
+        summary.changedChordsets = changed
     }
 
     // MARK: Files

@@ -88,6 +88,10 @@ public final class ImagerWindow {
     /// Escape in the search bar.
     public func closeSearch() { window.search.close() }
     public func select(position: Int) { window.list.select(position: position) }
+    /// Shift+click from the first row of `range` to its last.
+    public func select(positions range: Range<Int>) { window.list.selectRows(range) }
+    /// The Delete key with rows selected.
+    public func deleteSelected() { activate(.deleteChordset) }
     /// Ctrl+Q: saves, then quits.
     public func quit() {
         guard let application = g_application_get_default() else { return }

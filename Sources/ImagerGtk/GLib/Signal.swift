@@ -63,6 +63,17 @@ enum Signal {
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
 
+    /// `void (*)(instance, guint position, guint count, data)`: a GtkSelectionModel's
+    /// selection-changed (the range whose selection may have changed).
+    @discardableResult
+    static func connectRange(_ instance: some ObjectPointer, _ name: String,
+                             _ handler: @escaping @MainActor (Int, Int) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, position, count, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor (Int, Int) -> Void>.from(data)(Int(position), Int(count)) }
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
     /// `void (*)(monitor, file, other_file, event, data)`: a GFileMonitor's changed.
     @discardableResult
     static func connectFileChanged(_ monitor: some ObjectPointer,

@@ -21,23 +21,19 @@ extension ChordsetList {
     /// Shows only the chordsets whose titles contain `query` (see `TitleSearch`), or all of
     /// them for nil or an empty query. The selected chordset stays selected if it is shown.
     func showSearch(_ query: String?) {
-        let selectedID = selectedChordset?.id ?? lastSelectedID
+        isFollowingController = true
+        defer { isFollowingController = false }
         let previousRows = rowCount
         if let query, !query.isEmpty {
             filter = ListFilter(query: query, shown: search.matches(query, in: controller.chordsets))
         } else {
             filter = nil
         }
-        // While searching, a hidden selection stays hidden rather than GTK choosing another
-        // row in its place, so Escape can bring it back.
-        gtk_single_selection_set_autoselect(selection, filter == nil ? 1 : 0)
         // Rows keep their items (GTK keeps its place); only the end grows or shrinks.
         model.apply(.reloaded(previousCount: previousRows), newCount: rowCount)
         refreshAllRows()
-        if let selectedID, let index = controller.index(of: selectedID), let row = row(ofChordset: index) {
-            selectRow(row)
-        } else {
-            gtk_single_selection_set_selected(selection, guint(GTK_INVALID_LIST_POSITION))
-        }
+        // The rows selected before, those shown now; a hidden selection stays remembered
+        // (`lastSelectedIDs`), so Escape brings it back.
+        select(ids: lastSelectedIDs)
     }
 }

@@ -2,16 +2,17 @@ import CGtk
 import Foundation
 import ImagerCore
 
-/// The scrolling list of chordsets: a GtkListView over `ChordsetListModel`, with a single
-/// selection. GTK makes only the rows that are on screen (plus a few) and rebinds them as
-/// the list scrolls, so 100,000 chordsets cost no more widgets than 20.
+/// The scrolling list of chordsets: a GtkListView over `ChordsetListModel`, where several
+/// rows may be selected (Ctrl+click, Shift+click, Ctrl+A: `ChordsetList+Selection.swift`).
+/// GTK makes only the rows that are on screen (plus a few) and rebinds them as the list
+/// scrolls, so 100,000 chordsets cost no more widgets than 20.
 final class ChordsetList {
     let controller: ChordsetController
     let model: ChordsetListModel
     /// Owned (one reference each): the list view and the scrolled window that holds it.
     let listView: Widget
     let scrolledWindow: Widget
-    /// Borrowed: owned by the list view.
+    /// Borrowed: the GtkMultiSelection (a GtkSelectionModel), owned by the list view.
     let selection: OpaquePointer
     /// Owned: the row menu's model, shared by every row.
     let rowMenuModel: UnsafeMutablePointer<GMenuModel>
@@ -42,9 +43,12 @@ final class ChordsetList {
     /// names say rows.
     var filter: ListFilter?
     let search = TitleSearch()
-    /// The chordset selected last, kept while a search hides it, so closing the search
-    /// selects it again.
-    var lastSelectedID: UUID?
+    /// The chordsets selected last, kept while a search hides them, so closing the search
+    /// selects them again, and while a reload moves them to other rows.
+    var lastSelectedIDs: [UUID] = []
+    /// While the model follows the controller, rows briefly show other chordsets than the
+    /// selection was made on: the selection's ids are not read then.
+    var isFollowingController = false
     /// Rows dragged within the list land here (each row's `RowDragSource` starts the drag).
     private(set) lazy var dropTarget = ListDropTarget(list: self)
 
@@ -56,15 +60,12 @@ final class ChordsetList {
         knownLumisOf = { [weak controller] id in controller?.knownLumis(of: id) }
         model = ChordsetListModel(count: controller.count)
 
-        let single = gtk_single_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model.store))))!
-        selection = single
         // No row looks selected until the person moves to one (issue 13): the selection
         // follows the focus once they have pressed a key or clicked (`selectsOnFocus`).
-        gtk_single_selection_set_autoselect(single, 0)
-        gtk_single_selection_set_can_unselect(single, 1)
-        gtk_single_selection_set_selected(single, guint(GTK_INVALID_LIST_POSITION))  // made with the first selected
+        let multi = gtk_multi_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model.store))))!
+        selection = cgtk_selection_model(UnsafeMutableRawPointer(multi))!
         let factory = gtk_signal_list_item_factory_new()!
-        listView = gtk_list_view_new(cgtk_selection_model(UnsafeMutableRawPointer(single)), factory)
+        listView = gtk_list_view_new(selection, factory)
         g_object_ref_sink(listView)
         listView.addCSSClasses("chordset-list")
         gtk_list_view_set_show_separators(cgtk_list_view(listView), 1)
@@ -81,6 +82,7 @@ final class ChordsetList {
         g_menu_append(menu, tr("Rename"), WindowAction.renameChordset.detailedName)
         g_menu_append(menu, tr("Duplicate"), WindowAction.duplicateChordset.detailedName)
         g_menu_append(menu, tr("Delete"), WindowAction.deleteChordset.detailedName)
+        g_menu_append(menu, tr("Export Selected…"), WindowAction.exportSelected.detailedName)
         g_menu_append(menu, tr("Export Palette…"), WindowAction.exportPalette.detailedName)
         g_menu_append(menu, tr("Export Image…"), WindowAction.exportImage.detailedName)
         let order = g_menu_new()!
@@ -91,10 +93,9 @@ final class ChordsetList {
         rowMenuModel = cgtk_menu_model(UnsafeMutableRawPointer(menu))
 
         connectFactory(factory)
-        Signal.connectPointer(single, "notify::selected") { [weak self] _ in
+        Signal.connectRange(selection, "selection-changed") { [weak self] _, _ in
             guard let self else { return }
-            if let chordset = self.selectedChordset { self.lastSelectedID = chordset.id }
-            self.onSelectionChanged()
+            self.selectionDidChange()
         }
         Signal.connectPointer(listView, "activate") { [weak self] position in
             guard let self else { return }
@@ -147,6 +148,8 @@ final class ChordsetList {
 
     /// Mirrors one change of the controller's list.
     func apply(_ change: ListChange) {
+        isFollowingController = true
+        defer { isFollowingController = false }
         var change = change
         if filter != nil {
             guard let inRows = filter?.follow(change) else { return }
@@ -161,6 +164,10 @@ final class ChordsetList {
         switch change {
         case let .updated(index):
             for row in rows.values where row.position == index { refresh(row) }
+        case .reloaded:
+            // Rows kept their places but may show other chordsets now: select the same ones.
+            rows.values.forEach(refresh)
+            select(ids: lastSelectedIDs)
         default:
             if contentMoved { rows.values.forEach(refresh) }
         }
@@ -179,31 +186,7 @@ final class ChordsetList {
         row.show(chordset, lumis: knownLumisOf(id)) { [weak self] in self?.lumisOf(id) ?? .none }
     }
 
-    // MARK: Selection, scrolling, editing
-
-    /// The selected chordset's index in the controller's list.
-    var selectedPosition: Int? {
-        let row = gtk_single_selection_get_selected(selection)
-        return row == UInt32.max ? nil : chordsetIndex(ofRow: Int(row))
-    }
-
-    /// The selected row of the list view.
-    var selectedRow: Int? {
-        let row = gtk_single_selection_get_selected(selection)
-        return row == UInt32.max || Int(row) >= rowCount ? nil : Int(row)
-    }
-
-    var selectedChordset: Chordset? {
-        selectedPosition.map { controller.chordsets[$0] }
-    }
-
-    func select(position: Int) {
-        if let row = row(ofChordset: position) { selectRow(row) }
-    }
-
-    func selectRow(_ row: Int) {
-        gtk_single_selection_set_selected(selection, guint(row))
-    }
+    // MARK: Scrolling, editing
 
     func scrollTo(position: Int) {
         if let row = row(ofChordset: position) { scrollToRow(row) }
@@ -264,7 +247,8 @@ final class ChordsetList {
     /// new to GTK, which does not carry the focus over from the old one).
     func focus(position: Int) {
         guard let position = row(ofChordset: position) else { return }
-        selectRow(position)
+        // One of several selected rows keeps the others (Escape after a search).
+        if !isSelected(row: position) { selectRow(position) }
         scrollToRow(position)
         pendingFocus = position
         // Once GTK has bound the row at its new place, and after the selection that followed
@@ -278,8 +262,13 @@ final class ChordsetList {
 
     private func placeFocus(on row: ChordsetRow) {
         guard let position = row.position else { return }
-        selectRow(position)
+        if !isSelected(row: position) { selectRow(position) }
         row.grabFocus()
+    }
+
+    /// The row of the list view that the keyboard focus is in.
+    var focusedRow: Int? {
+        rows.values.first { $0.chordsetID != nil && $0.containsFocus }?.position
     }
 
     /// The chord cell that has the keyboard focus: its chordset and slot.
@@ -331,11 +320,14 @@ final class ChordsetList {
 
     /// The focus moved into the row at `position`: select it, unless it already is, or the
     /// focus has left it again meanwhile (a moved row took it back).
+    /// Not while Ctrl or Shift is held: the list view is then choosing several rows
+    /// (Ctrl+click, Shift+click, Shift+arrow), and a row the focus enters that is selected
+    /// already stays one of several.
     func focusDidEnter(position: Int) {
-        guard selectsOnFocus, position != selectedRow else { return }
+        guard selectsOnFocus, !isSelected(row: position), !choosingSeveral else { return }
         // Once GTK has finished moving the focus: changing the selection moves it again.
         MainLoop.idle { [weak self] in
-            guard let self, position != self.selectedRow, position < self.rowCount,
+            guard let self, !self.isSelected(row: position), !self.choosingSeveral, position < self.rowCount,
                   self.pendingFocus == nil, self.boundRow(atRow: position)?.containsFocus ?? true else { return }
             self.selectRow(position)
         }

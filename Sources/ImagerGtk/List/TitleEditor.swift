@@ -49,7 +49,10 @@ final class TitleEditor {
         let click = gtk_gesture_click_new()!
         Signal.connectPress(click, "released") { [weak self] presses, _, _ in
             guard let self else { return }
-            if presses == 1 { self.labelWasClicked() }
+            // Ctrl+click and Shift+click choose rows (the list view does it): no renaming.
+            let state = gtk_event_controller_get_current_event_state(cgtk_event_controller(click.raw)).rawValue
+            let choosing = state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
+            if presses == 1, !choosing { self.labelWasClicked() }
         }
         gtk_widget_add_controller(label, click)
     }

@@ -24,19 +24,21 @@ extension MainWindow {
         case .renameChordset:
             if let position = list.selectedPosition { list.edit(position: position) }
         case .deleteChordset:
-            if let chordset = list.selectedChordset { delete(id: chordset.id) }
+            deleteSelected()
         case .openRowMenu:
             list.showMenuForSelection()
         case .deleteAll:
             confirmDeleteAll()
         case .duplicateChordset:
-            if let chordset = list.selectedChordset { duplicate(id: chordset.id) }
+            duplicateSelected()
         case .moveUp:
             if let row = list.selectedRow { move(row: row, by: -1) }
         case .moveDown:
             if let row = list.selectedRow { move(row: row, by: 1) }
         case .find:
             search.open()
+        case .selectAll:
+            list.selectAll()
         case .copy:
             copyFromList()
         case .paste:
@@ -51,6 +53,10 @@ extension MainWindow {
             FileTransfer.chooseImport(over: window) { [weak self] path in self?.importChordsets(from: path) }
         case .exportChordsets:
             FileTransfer.chooseExport(over: window) { [weak self] path in self?.exportChordsets(to: path) }
+        case .exportSelected:
+            let chosen = list.selectedChordsets
+            guard !chosen.isEmpty else { break }
+            FileTransfer.chooseExport(over: window) { [weak self] path in self?.exportChordsets(to: path, only: chosen.map(\.id)) }
         case .exportPalette:
             if let chordset = list.selectedChordset { choosePaletteFile(for: chordset) }
         case .sync:
@@ -91,6 +97,8 @@ extension MainWindow {
         setEnabled(.moveDown, editable && row.map { $0 < list.rowCount - 1 } ?? false)
         setEnabled(.importChordsets, editable && idle)
         setEnabled(.exportChordsets, idle && !controller.isEmpty)
+        setEnabled(.exportSelected, idle && hasSelection)
+        setEnabled(.selectAll, performance == nil && list.rowCount > 0)
         setEnabled(.exportPalette, hasSelection)
         setEnabled(.sync, editable && liveSync != nil)
         setEnabled(.exportImage, hasSelection)
@@ -122,10 +130,50 @@ extension MainWindow {
         }
     }
 
+    /// Delete with the selection: one chordset as before ("“Warm” deleted"), several as one
+    /// undo step ("3 chordsets deleted").
+    func deleteSelected() {
+        let chosen = list.selectedChordsets
+        guard chosen.count > 1 else {
+            if let chordset = chosen.first { delete(id: chordset.id) }
+            return
+        }
+        let first = controller.index(of: chosen[0].id) ?? 0
+        let hadFocus = list.focusedRow != nil
+        controller.delete(ids: chosen.map(\.id))
+        toast.show(trn("{count} chordset deleted", "{count} chordsets deleted", chosen.count))
+        if hadFocus {
+            MainLoop.idle { [weak self] in
+                guard let self else { return }
+                if !self.list.focusRow(at: first) { self.focusEmptyState() }
+            }
+        }
+    }
+
+    /// Duplicate with the selection: one copy goes into title editing; several copies, each
+    /// after its original, are selected as one undo step.
+    func duplicateSelected() {
+        let chosen = list.selectedChordsets
+        guard chosen.count > 1 else {
+            if let chordset = chosen.first { duplicate(id: chordset.id) }
+            return
+        }
+        let copies = controller.duplicate(ids: chosen.map(\.id), titlePattern: Self.copyTitlePattern)
+        list.select(ids: copies.map(\.id))
+        toast.show(trn("{count} chordset duplicated", "{count} chordsets duplicated", copies.count))
+    }
+
+    /// A copy's title in the person's language, as `ChordsetTitle.copy` takes it (`%@` for
+    /// the original title, which the core shortens to fit).
+    static var copyTitlePattern: String {
+        // Translators: the title of a duplicated chordset; {title} is the original's title.
+        tr("{title} (Copy)").replacingOccurrences(of: "{title}", with: "%@")
+    }
+
     /// Inserts the copy right after the original and puts its title into editing, so the
     /// person can name it at once.
     func duplicate(id: UUID) {
-        guard let copy = controller.duplicate(id: id, titlePattern: "%@ (Copy)"),
+        guard let copy = controller.duplicate(id: id, titlePattern: Self.copyTitlePattern),
               let position = controller.index(of: copy.id) else { return }
         list.edit(position: position)
     }
@@ -243,9 +291,10 @@ extension MainWindow {
     }
 
     /// Encodes and writes on another thread, atomically, with progress and Cancel.
-    func exportChordsets(to path: String) {
+    /// `only`: the chordsets of a selection (Export Selected…), in list order; nil: all.
+    func exportChordsets(to path: String, only ids: [UUID]? = nil) {
         guard transfer == nil else { return }
-        let chordsets = controller.chordsets
+        let chordsets = ids.map { $0.compactMap(controller.chordset(id:)) } ?? controller.chordsets
         let lumis = controller.lumisForExport()
         let running = progress.start(tr("Exporting to “{file}”…", ["file": (path as NSString).lastPathComponent]))
         transfer = running

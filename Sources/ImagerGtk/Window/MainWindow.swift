@@ -178,7 +178,11 @@ final class MainWindow {
             self?.scheduleStateUpdate()
             self?.autosave.editMade()
         }
-        list.onSelectionChanged = { [weak self] in self?.updateActionStates() }
+        list.onSelectionChanged = { [weak self] in
+            guard let self else { return }
+            self.updateActionStates()
+            self.showCounts()
+        }
         search.onChange = { [weak self] text in
             guard let self, self.search.isOpen else { return }
             self.applySearch(text)
@@ -223,6 +227,12 @@ final class MainWindow {
         }
     }
 
+    /// The subtitle: how many chordsets, shown by a search, or selected.
+    private func showCounts() {
+        windowTitle.show(count: controller.count, matching: list.filter == nil ? nil : list.rowCount,
+                         selected: list.selectedCount)
+    }
+
     /// After any change: which page shows, which actions apply, what Undo would undo.
     func stateChanged() {
         // The page not shown is hidden outright, so screen readers do not find its controls.
@@ -232,7 +242,7 @@ final class MainWindow {
         noResultsPage.isVisible = noResults
         list.scrolledWindow.isVisible = !empty && !noResults
         gtk_stack_set_visible_child_name(cgtk_stack(pages), empty ? "empty" : noResults ? "no-results" : "list")
-        windowTitle.show(count: controller.count, matching: list.filter == nil ? nil : list.rowCount)
+        showCounts()
         scheduleMenuUpdate()
         toast.followUndoHistory()
         updateActionStates()

@@ -4,10 +4,10 @@ import CGtk
 /// it can never disagree with the keys actually bound.
 enum ShortcutsWindow {
     private static var groups: [(String, [WindowAction])] { [
-        (tr("Chordsets"), [.addChordset, .renameChordset, .duplicateChordset, .deleteChordset, .openRowMenu, .deleteAll, .perform]),
+        (tr("Chordsets"), [.addChordset, .renameChordset, .duplicateChordset, .deleteChordset, .openRowMenu, .selectAll, .deleteAll, .perform]),
         (tr("Order"), [.moveUp, .moveDown]),
         (tr("Editing"), [.undo, .redo, .copy, .paste]),
-        (tr("Files"), [.importChordsets, .exportChordsets]),
+        (tr("Files"), [.importChordsets, .exportChordsets, .exportSelected]),
         (tr("General"), [.find, .showShortcuts, .close, .quit]),
     ] }
 

@@ -4,9 +4,9 @@ import CGtk
 /// list that the menu, the buttons, the shortcuts window and the keyboard all draw on.
 enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
-    case duplicateChordset, moveUp, moveDown, copy, paste, find
+    case duplicateChordset, moveUp, moveDown, copy, paste, find, selectAll
     case undo, redo
-    case chordsetFromImage, importChordsets, exportChordsets, exportPalette, exportImage, sync
+    case chordsetFromImage, importChordsets, exportChordsets, exportSelected, exportPalette, exportImage, sync
     case perform
     case showShortcuts, about, close, quit
 
@@ -39,11 +39,13 @@ enum WindowAction: CaseIterable {
         case .copy: "copy"
         case .paste: "paste"
         case .find: "find"
+        case .selectAll: "select-all"
         case .undo: "undo"
         case .redo: "redo"
         case .chordsetFromImage: "new-from-image"
         case .importChordsets: "import"
         case .exportChordsets: "export"
+        case .exportSelected: "export-selected"
         case .exportPalette: "export-palette"
         case .sync: "sync"
         case .exportImage: "export-image"
@@ -78,11 +80,13 @@ enum WindowAction: CaseIterable {
         case .copy: ["<Control>c"]
         case .paste: ["<Control>v"]
         case .find: ["<Control>f"]
+        case .selectAll: ["<Control>a"]
         case .undo: ["<Control>z"]
         case .redo: ["<Control><Shift>z", "<Control>y"]
         case .chordsetFromImage: []
         case .importChordsets: ["<Control>o"]
         case .exportChordsets: ["<Control>e"]
+        case .exportSelected: ["<Control><Shift>e"]
         case .exportPalette: []
         case .sync: []
         case .exportImage: []
@@ -97,8 +101,8 @@ enum WindowAction: CaseIterable {
     var keyScope: KeyScope {
         switch self {
         // Ctrl+D and Alt+arrows act on the row the person is in, so only from the list.
-        // Ctrl+C and Ctrl+V too: the title field keeps them for its text while editing.
-        case .deleteChordset, .openRowMenu, .duplicateChordset, .moveUp, .moveDown, .copy, .paste: .list
+        // Ctrl+C, Ctrl+V and Ctrl+A too: the title field keeps them for its text while editing.
+        case .deleteChordset, .openRowMenu, .duplicateChordset, .moveUp, .moveDown, .copy, .paste, .selectAll: .list
         case .undo, .redo: .window
         default: .application
         }
@@ -118,11 +122,13 @@ enum WindowAction: CaseIterable {
         case .copy: tr("Copy Colour or Chordset")
         case .paste: tr("Paste Colour or Chordsets")
         case .find: tr("Search")
+        case .selectAll: tr("Select All Chordsets")
         case .undo: tr("Undo")
         case .redo: tr("Redo")
         case .chordsetFromImage: tr("New Chordset from Image")
         case .importChordsets: tr("Import")
         case .exportChordsets: tr("Export")
+        case .exportSelected: tr("Export Selected Chordsets")
         case .exportPalette: tr("Export Palette")
         case .sync: tr("Sync")
         case .exportImage: tr("Export Image")

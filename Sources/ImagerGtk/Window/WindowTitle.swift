@@ -17,9 +17,15 @@ final class WindowTitle {
         Widgets.append(subtitle, to: widget)
     }
 
-    /// `matching` is the number a search shows, nil without a search.
-    func show(count: Int, matching: Int?) {
-        let text = if let matching {
+    /// `matching` is the number a search shows, nil without a search; `selected`, how many
+    /// rows are selected: from two on, the subtitle says so instead ("3 of 9 chordsets
+    /// selected"). With one or none it shows the count, since the selection follows the focus
+    /// and one row is nearly always selected.
+    func show(count: Int, matching: Int?, selected: Int = 0) {
+        let text = if selected > 1 {
+            trn("{count} of {total} chordset selected", "{count} of {total} chordsets selected", selected,
+                ["total": String(count)])
+        } else if let matching {
             trn("{shown} of {count} chordset", "{shown} of {count} chordsets", count, ["shown": String(matching)])
         } else {
             trn("{count} chordset", "{count} chordsets", count)
