@@ -218,4 +218,23 @@ static inline void cgtk_css_provider_load(GtkCssProvider *provider, const char *
 #endif
 }
 
+/* ---- drag and drop (gdk_content_provider_new_typed is varargs) ---- */
+static inline GdkContentProvider *cgtk_content_provider_new_for_file_list(GdkFileList *files) {
+    return gdk_content_provider_new_typed(GDK_TYPE_FILE_LIST, files);
+}
+static inline GdkContentProvider *cgtk_content_provider_new_for_file(GFile *file) {
+    return gdk_content_provider_new_typed(G_TYPE_FILE, file);
+}
+static inline GtkDragSource *cgtk_drag_source(gpointer p) { return (GtkDragSource *)p; }
+static inline GtkDropTarget *cgtk_drop_target(gpointer p) { return (GtkDropTarget *)p; }
+static inline GdkPaintable *cgtk_paintable(gpointer p) { return (GdkPaintable *)p; }
+static inline GdkSnapshot *cgtk_gdk_snapshot(gpointer p) { return (GdkSnapshot *)p; }
+/* A named colour of the theme (@theme_base_color...): the style context is deprecated from
+ * 4.10, which has no replacement for looking one up. */
+static inline gboolean cgtk_widget_lookup_color(GtkWidget *widget, const char *name, GdkRGBA *color) {
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    return gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, color);
+G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 #endif

@@ -495,6 +495,47 @@ def alt_down_moves_the_focused_row_down_and_the_order_is_saved(first):
 
 
 @test
+def dragging_a_row_with_the_mouse_below_another_moves_it_and_the_order_is_saved(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        warm = app.wait_for_control("panel", "Warm")
+        x, y, w, h = extents(warm)
+        # Press in the row's left padding (not on the title, whose click renames, nor on a
+        # cell), then move straight down in small steps as a hand would, past GTK's drag
+        # threshold, to the lower half of Forest: the gap between Forest and the row after it.
+        start_x, start_y = x + 5, y + h // 2
+        move_pointer(start_x, start_y)
+        xdotool("mousedown", 1)
+        try:
+            for step in range(1, 5):
+                xdotool("mousemove", start_x, start_y + 3 * step)
+                time.sleep(0.03)
+            fx, fy, fw, fh = extents(app.wait_for_control("panel", "Forest"))
+            end_y = fy + fh * 3 // 4
+            current = start_y + 12
+            while current < end_y:
+                current = min(current + 10, end_y)
+                xdotool("mousemove", start_x, current)
+                time.sleep(0.03)
+            # A last wiggle in place, so the drop target sees the final position.
+            xdotool("mousemove", start_x + 1, end_y)
+            time.sleep(0.1)
+            screenshot("dragging-a-row")
+        finally:
+            xdotool("mouseup", 1)
+        wait_for(lambda: shown_order(app, ["Warm", "Ocean", "Forest"]) == ["Ocean", "Forest", "Warm"], 5,
+                 "Warm dropped below Forest")
+        save_by_focusing_another_window(app)
+        _, _, titles = rows(app.database)
+        assert titles[:3] == ["Ocean", "Forest", "Warm"], titles
+    finally:
+        app.cleanup()
+
+
+
+@test
 def control_click_selects_several_rows_and_delete_deletes_them_as_one_step(first):
     first.stop()
     app = App(first.binary).start()

@@ -11,6 +11,8 @@ enum Stylesheet {
         .chordset-list > row:selected:focus-visible { outline-color: alpha(@theme_selected_bg_color, 0.5); }
         .chordset-row { min-height: 56px; }
         .chordset-row.swiping { background-color: @theme_base_color; }
+        .chordset-row.drop-above { box-shadow: inset 0 2px @theme_selected_bg_color; }
+        .chordset-row.drop-below { box-shadow: inset 0 -2px @theme_selected_bg_color; }
         .chordset-title { font-weight: 600; }
         .chord-cell { border-radius: 8px; }
         .chord-cell:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.6); outline-offset: 2px; }

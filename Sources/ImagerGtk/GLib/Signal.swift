@@ -174,4 +174,66 @@ enum Signal {
         gtk_widget_set_has_tooltip(instance.raw.assumingMemoryBound(to: GtkWidget.self), 1)
         return connect(instance, "query-tooltip", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
+
+    // MARK: Drag and drop
+
+    /// `GdkContentProvider *(*)(GtkDragSource *, double x, double y, data)`: a drag source's
+    /// prepare. The handler returns the drag's content (a new reference, which GTK takes), or
+    /// nil to refuse the drag.
+    @discardableResult
+    static func connectPrepare(_ source: some ObjectPointer,
+                               _ handler: @escaping @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>? = { _, x, y, data in
+            // A pointer is not Sendable: it leaves the main actor as its address.
+            let address = MainActor.assumeIsolated {
+                UInt(bitPattern: SignalClosure<@MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?>.from(data)(x, y))
+            }
+            return UnsafeMutablePointer(bitPattern: address)
+        }
+        return connect(source, "prepare", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `void (*)(GtkDragSource *, GdkDrag *, gboolean delete_data, data)`: drag-end.
+    @discardableResult
+    static func connectDragEnd(_ source: some ObjectPointer,
+                               _ handler: @escaping @MainActor (OpaquePointer?) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gboolean, gpointer?) -> Void = { _, drag, _, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor (OpaquePointer?) -> Void>.from(data)(drag) }
+        }
+        return connect(source, "drag-end", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `GdkDragAction (*)(GtkDropTargetAsync *, GdkDrop *, double x, double y, data)`:
+    /// drag-enter and drag-motion. The handler returns the action a drop would take (0: none).
+    @discardableResult
+    static func connectDropMotion(_ target: some ObjectPointer, _ name: String,
+                                  _ handler: @escaping @MainActor (OpaquePointer?, Double, Double) -> GdkDragAction) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, Double, Double, gpointer?) -> GdkDragAction = { _, drop, x, y, data in
+            MainActor.assumeIsolated {
+                SignalClosure<@MainActor (OpaquePointer?, Double, Double) -> GdkDragAction>.from(data)(drop, x, y)
+            }
+        }
+        return connect(target, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `gboolean (*)(GtkDropTargetAsync *, GdkDrop *, double x, double y, data)`: an async
+    /// drop target's drop. Return true when the drop was taken (and finished).
+    @discardableResult
+    static func connectDropAt(_ target: some ObjectPointer,
+                              _ handler: @escaping @MainActor (OpaquePointer?, Double, Double) -> Bool) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, Double, Double, gpointer?) -> gboolean = { _, drop, x, y, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor (OpaquePointer?, Double, Double) -> Bool>.from(data)(drop, x, y) ? 1 : 0 }
+        }
+        return connect(target, "drop", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
+    /// `gboolean (*)(instance, pointer, data)`: a drop target's accept (the pointer is the GdkDrop).
+    @discardableResult
+    static func connectPointerBool(_ instance: some ObjectPointer, _ name: String,
+                                   _ handler: @escaping @MainActor (OpaquePointer?) -> Bool) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, argument, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor (OpaquePointer?) -> Bool>.from(data)(argument) ? 1 : 0 }
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
 }

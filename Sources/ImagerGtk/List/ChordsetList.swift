@@ -49,6 +49,8 @@ final class ChordsetList {
     /// While the model follows the controller, rows briefly show other chordsets than the
     /// selection was made on: the selection's ids are not read then.
     var isFollowingController = false
+    /// Rows dragged within the list land here (each row's `RowDragSource` starts the drag).
+    private(set) lazy var dropTarget = ListDropTarget(list: self)
 
     init(controller: ChordsetController) {
         self.controller = controller
@@ -99,6 +101,7 @@ final class ChordsetList {
             guard let self else { return }
             self.editRow(Int(UInt(bitPattern: position)))
         }
+        _ = dropTarget
     }
 
     isolated deinit {

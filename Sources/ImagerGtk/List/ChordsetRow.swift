@@ -22,6 +22,7 @@ final class ChordsetRow {
     let chords: ChordStrip
     var cells: [ChordCell] { chords.cells }
     let swipe: SwipeToDelete
+    private var dragSource: RowDragSource?
     private(set) var chordsetID: UUID?
     /// Weak: GTK may emit a row's signals after its list is gone.
     private weak var list: ChordsetList?
@@ -42,6 +43,7 @@ final class ChordsetRow {
         cgtk_accessible_set_description(cgtk_accessible(container.widget),
                                         trn("{count} chord", "{count} chords", Chordset.chordCount))
         connectBehaviour()
+        dragSource = RowDragSource(row: self, list: list)
     }
 
     private func connectBehaviour() {

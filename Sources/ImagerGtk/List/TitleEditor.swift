@@ -20,6 +20,9 @@ final class TitleEditor {
     /// The title the field started from, so a commit that changes nothing renames nothing.
     private var titleBeforeEditing = ""
     private(set) var isEditing = false
+    /// The entry while the title is being edited: a press in it places the cursor or selects
+    /// text, and never drags the row (RowDragSource).
+    var editingField: Widget? { isEditing ? entry : nil }
     /// Called with the entered text when an edit is committed with a changed title (not
     /// when cancelled, and not when the text is what the field started from).
     var onCommit: (String) -> Void = { _ in }

@@ -22,11 +22,26 @@ extension MainWindow {
     func installDropTarget() {
         // GdkFileList: what file managers drag (text/uri-list), as local files.
         let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
+        // Replaces GTK's own check (the first handler's answer wins), so it makes that check too.
+        Signal.connectPointerBool(target, "accept") { drop in
+            guard let drop else { return false }
+            return Self.accepts(formats: gdk_drop_get_formats(drop), actions: gdk_drop_get_actions(drop),
+                                target: gtk_drop_target_get_formats(target))
+        }
         Signal.connectDrop(target, "drop") { [weak self] value in
             guard let self, let boxed = g_value_get_boxed(value) else { return false }
             return self.open(dropped: Self.paths(in: OpaquePointer(boxed)))
         }
         gtk_widget_add_controller(window, target)
+    }
+
+    /// Whether the window takes a drop offering `formats`: files it can copy, but not a row
+    /// dragged out of its own list (whose drag offers its file too, with Imager's own type),
+    /// which would import a copy of the chordset it came from.
+    static func accepts(formats: OpaquePointer?, actions: GdkDragAction, target: OpaquePointer?) -> Bool {
+        guard let formats, let target, actions.rawValue & GDK_ACTION_COPY.rawValue != 0 else { return false }
+        if gdk_content_formats_contain_mime_type(formats, RowDragSource.internalMimeType) != 0 { return false }
+        return gdk_content_formats_match(target, formats) != 0
     }
 
     /// Opens the first of `paths`; false (the drop is refused) when there is nothing to open
