@@ -69,4 +69,42 @@ import Testing
         for id in ids { #expect(found[id] == controller.index(of: id)) }
         #expect(controller.indices(of: Array(ids.prefix(3))) == Dictionary(uniqueKeysWithValues: ids.prefix(3).map { ($0, controller.index(of: $0)!) }))
     }
+
+    @Test func movingSeveralPutsThemTogetherAfterTheAnchorInOneStep() throws {
+        let (store, controller) = try stored(6)
+        let ids = controller.chordsets.map(\.id)
+        #expect(controller.move(ids: [ids[3], ids[1]], after: ids[4]))
+        #expect(titles(controller) == ["Sample 0", "Sample 2", "Sample 4", "Sample 1", "Sample 3", "Sample 5"])
+        #expect(controller.undoAction == .move)
+        let report = try #require(controller.save().report)
+        #expect(report.rowsWritten == 2, "one row per chordset moved")
+        #expect(try store.load().chordsets.map(\.title) == titles(controller))
+
+        controller.undo()
+        #expect(titles(controller) == (0..<6).map { "Sample \($0)" })
+        controller.redo()
+        #expect(controller.move(ids: [ids[5], ids[2]], after: nil))
+        #expect(titles(controller) == ["Sample 2", "Sample 5", "Sample 0", "Sample 4", "Sample 1", "Sample 3"])
+    }
+
+    @Test func movingSeveralWhereTheyAreOrOntoThemselvesDoesNothing() throws {
+        let (_, controller) = try stored(4)
+        let ids = controller.chordsets.map(\.id)
+        #expect(!controller.move(ids: [ids[1], ids[2]], after: ids[0]))
+        #expect(!controller.move(ids: [ids[1], ids[2]], after: ids[2]))
+        #expect(!controller.move(ids: [UUID()], after: ids[0]))
+        #expect(!controller.canUndo)
+    }
+
+    @Test func movingSeveralIntoAUsedUpGapRenumbersInTheSameStep() throws {
+        let (_, controller) = try stored(5)
+        let ids = controller.chordsets.map(\.id)
+        // Squeeze: many single moves into the gap after the first row use up its Doubles.
+        for _ in 0..<60 { controller.move(id: controller.chordsets[4].id, to: 1) }
+        let before = titles(controller)
+        #expect(controller.move(ids: [ids[3], ids[4]], after: controller.chordsets[0].id))
+        #expect(Array(titles(controller).prefix(3)) == [before[0], "Sample 3", "Sample 4"])
+        controller.undo()
+        #expect(titles(controller) == before)
+    }
 }

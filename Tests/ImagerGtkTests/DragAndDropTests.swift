@@ -98,6 +98,29 @@ final class DragAndDropTests: GtkTestCase {
         XCTAssertEqual(titles(window), ["Ocean", "Forest", "Warm", "Night"])
     }
 
+    func testDraggingOneOfSeveralSelectedRowsMovesThemAllTogetherInOneStep() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest", "Night", "Dusk"]))
+        window.list.select(rows: [0, 2])
+        try startDrag("Forest", in: window)
+        let lower = try point(inRow: 3, at: 0.75, of: window)
+
+        XCTAssertTrue(window.list.dropTarget.drop(x: lower.x, y: lower.y))
+
+        XCTAssertEqual(titles(window), ["Ocean", "Night", "Warm", "Forest", "Dusk"])
+        XCTAssertEqual(window.list.selectedChordsets.map(\.title), ["Warm", "Forest"], "they stay selected")
+        XCTAssertEqual(window.controller.unsavedChangeCount, 2, "one row each")
+        activate(.undo, in: window)
+        XCTAssertEqual(titles(window), ["Warm", "Ocean", "Forest", "Night", "Dusk"])
+        XCTAssertFalse(window.controller.canUndo, "the move was one step")
+
+        // Dropped at the top: before the first row.
+        window.list.select(rows: [3, 4])
+        try startDrag("Dusk", in: window)
+        let top = try point(inRow: 0, at: 0.25, of: window)
+        XCTAssertTrue(window.list.dropTarget.drop(x: top.x, y: top.y))
+        XCTAssertEqual(titles(window), ["Night", "Dusk", "Warm", "Ocean", "Forest"])
+    }
+
     func testDroppingARowNextToItselfDoesNothing() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
         try startDrag("Ocean", in: window)

@@ -19,6 +19,66 @@ extension ChordsetController {
         return true
     }
 
+    /// Moves several chordsets (a selection dragged together) so that they stand together, in
+    /// their list order, right after `anchor` (nil: at the top). One undo step, one row
+    /// written per chordset moved. False when nothing moves (already there, unknown ids, or
+    /// the anchor is one of them).
+    @discardableResult
+    public func move(ids: [UUID], after anchor: UUID?) -> Bool {
+        guard !isReadOnly else { return false }
+        if isLoadingRest { finishLoadingNow() }
+        let moving = Set(ids)
+        if let anchor, moving.contains(anchor) { return false }
+        let block = chordsets.filter { moving.contains($0.id) }
+        guard !block.isEmpty else { return false }
+        let others = chordsets.filter { !moving.contains($0.id) }
+        var insertAt = 0
+        if let anchor {
+            guard let anchorIndex = others.firstIndex(where: { $0.id == anchor }) else { return false }
+            insertAt = anchorIndex + 1
+        }
+        var order = others.map(\.id)
+        order.insert(contentsOf: block.map(\.id), at: insertAt)
+        guard order != chordsets.map(\.id) else { return false }
+
+        var edits: [Edit] = []
+        var targets = Self.positions(count: block.count, after: insertAt > 0 ? others[insertAt - 1].position : nil,
+                                     before: insertAt < others.count ? others[insertAt].position : nil)
+        if targets == nil {
+            // No room between the neighbours' positions: renumber the list first, in this step.
+            edits.append(apply(.reposition(Dictionary(uniqueKeysWithValues: chordsets.enumerated().map { ($1.id, Double($0)) }))))
+            let renumbered = Dictionary(uniqueKeysWithValues: chordsets.map { ($0.id, $0.position) })
+            targets = Self.positions(count: block.count, after: insertAt > 0 ? renumbered[others[insertAt - 1].id] : nil,
+                                     before: insertAt < others.count ? renumbered[others[insertAt].id] : nil)
+        }
+        guard let targets else { return false }
+        for (chordset, target) in zip(block, targets) {
+            guard let current = self.chordset(id: chordset.id) else { continue }
+            edits.append(apply(.move(chordset.id, from: current.position, to: target)))
+        }
+        record(name: .move, edit: .batch(edits.reversed()))
+        return true
+    }
+
+    /// `count` increasing positions strictly between `after` and `before` (either may be
+    /// missing: the top or the end of the list); nil when Doubles run out between them.
+    private static func positions(count: Int, after: Double?, before: Double?) -> [Double]? {
+        let (low, high): (Double, Double) = switch (after, before) {
+        case let (a?, b?): (a, b)
+        case let (a?, nil): (a.rounded(.down), a.rounded(.down) + Double(count) + 1)
+        case let (nil, b?): (b.rounded(.up) - Double(count) - 1, b.rounded(.up))
+        case (nil, nil): (0, Double(count) + 1)
+        }
+        let step = (high - low) / Double(count + 1)
+        let values = (1...count).map { low + step * Double($0) }
+        var previous = after ?? -Double.infinity
+        for value in values {
+            guard value > previous, value < (before ?? .infinity) else { return nil }
+            previous = value
+        }
+        return values
+    }
+
     /// Inserts a copy of the chordset right after it: a new id, the same colours, a copy of
     /// every lumi (each with a new id, since lumi ids are unique across the store), titled by
     /// `ChordsetTitle.copy` with `titlePattern`. One undo step ("Duplicate “Warm”"). Returns

@@ -101,6 +101,10 @@ final class ListDropTarget {
     @discardableResult
     func drop(x: Double, y: Double) -> Bool {
         defer { leave() }
+        if let list, let current, let gap = gap(x: x, y: y) {
+            let chosen = list.selectedChordsets.map(\.id)
+            if chosen.count > 1, chosen.contains(current.id) { return dropSeveral(chosen, gap: gap, in: list) }
+        }
         guard let list, let current, let gap = gap(x: x, y: y), let target = destination(gap: gap),
               list.controller.move(id: current.id, to: target), let moved = list.controller.index(of: current.id)
         else { return false }
@@ -108,6 +112,26 @@ final class ListDropTarget {
         _ = cgtk_accessible_announce(cgtk_accessible(list.listView), tr("“{title}” moved to position {position} of {count}", [
             "title": list.controller.chordsets[moved].title, "position": String(moved + 1), "count": String(list.controller.count),
         ]))
+        return true
+    }
+
+    /// A row of several selected was dragged: they all move, together and in their order,
+    /// after the chordset of the row above the gap (during a search, after the nearest one
+    /// above it that is not moving), as one undo step, and stay selected.
+    private func dropSeveral(_ ids: [UUID], gap: Int, in list: ChordsetList) -> Bool {
+        let moving = Set(ids)
+        let chordsets = list.controller.chordsets
+        var above: Int? = gap == 0 ? list.chordsetIndex(ofRow: 0).map { $0 - 1 } : list.chordsetIndex(ofRow: gap - 1)
+        while let index = above, index >= 0, moving.contains(chordsets[index].id) { above = index - 1 }
+        let anchor = above.flatMap { $0 >= 0 ? chordsets[$0].id : nil }
+        guard list.controller.move(ids: ids, after: anchor) else { return false }
+        list.select(ids: ids)
+        if let first = list.controller.indices(of: ids).values.min() {
+            list.scrollTo(position: first)
+            _ = cgtk_accessible_announce(cgtk_accessible(list.listView), trn(
+                "{count} chordset moved to position {position}", "{count} chordsets moved to position {position}", ids.count,
+                ["position": String(first + 1)]))
+        }
         return true
     }
 
