@@ -8,6 +8,7 @@ packages=(
   adwaita-icon-theme fonts-cantarell     # so the window under test has its icons and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus
   python3-pyatspi python3-dogtail        # end-to-end tests read the accessibility tree (for /usr/bin/python3)
+  gir1.2-gtk-4.0                         # the end-to-end file drop drags from a small GTK 4 program of its own
   desktop-file-utils appstream flatpak-builder   # packaging checks
   sqlite3 util-linux iproute2            # the database CLI for checks; unshare, mount; ip (lo in a namespace)
   syncthing                              # the sync integration test runs two daemons

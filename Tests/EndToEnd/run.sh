@@ -18,8 +18,9 @@ done
 [ -x /usr/libexec/at-spi-bus-launcher ] || missing+=(at-spi-bus-launcher)
 # Debian's python has pyatspi; a python3 earlier on PATH may not.
 /usr/bin/python3 -c 'import pyatspi' 2>/dev/null || missing+=(python3-pyatspi)
+/usr/bin/python3 -c 'import gi; gi.require_version("Gtk", "4.0")' 2>/dev/null || missing+=(gir1.2-gtk-4.0)
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "end-to-end tests need: ${missing[*]} (apt-get install xvfb xdotool dbus x11-utils at-spi2-core python3-pyatspi)" >&2
+  echo "end-to-end tests need: ${missing[*]} (apt-get install xvfb xdotool dbus x11-utils at-spi2-core python3-pyatspi gir1.2-gtk-4.0)" >&2
   echo "0 passed, 1 failed"
   exit 1
 fi
