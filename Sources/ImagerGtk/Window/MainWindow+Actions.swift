@@ -120,13 +120,15 @@ extension MainWindow {
         let hadFocus = list.hasFocus(at: position)
         controller.delete(id: id)
         toast.show(tr("“{title}” deleted", ["title": chordset.title]))
-        // The focus stays where it was: on the row that took the deleted one's place (GTK
-        // would put it on that row's first cell, or lose it with the last row).
-        if hadFocus {
-            MainLoop.idle { [weak self] in
-                guard let self else { return }
-                if !self.list.focusRow(at: position) { self.focusEmptyState() }
-            }
+        if hadFocus { keepFocus(at: position) }
+    }
+
+    /// After a delete the focus stays where it was: on the row that took the deleted one's
+    /// place (GTK would put it on that row's first cell, or lose it with the last row).
+    private func keepFocus(at position: Int) {
+        MainLoop.idle { [weak self] in
+            guard let self else { return }
+            if !self.list.focusRow(at: position) { self.focusEmptyState() }
         }
     }
 
@@ -142,12 +144,7 @@ extension MainWindow {
         let hadFocus = list.focusedRow != nil
         controller.delete(ids: chosen.map(\.id))
         toast.show(trn("{count} chordset deleted", "{count} chordsets deleted", chosen.count))
-        if hadFocus {
-            MainLoop.idle { [weak self] in
-                guard let self else { return }
-                if !self.list.focusRow(at: first) { self.focusEmptyState() }
-            }
-        }
+        if hadFocus { keepFocus(at: first) }
     }
 
     /// Duplicate with the selection: one copy goes into title editing; several copies, each
