@@ -59,7 +59,9 @@ let package = Package(
         ),
         // packaging/bench.sh runs it: store timings in process, the window's timings by launching
         // imager-bench-window.
-        .executableTarget(name: "imager-bench", dependencies: ["CGdkPixbuf", "ImagerCore", "ImagerPicture"]),
+        // glibc's heap count, for the benchmark's memory figures.
+        .systemLibrary(name: "CMalloc"),
+        .executableTarget(name: "imager-bench", dependencies: ["CGdkPixbuf", "CMalloc", "ImagerCore", "ImagerPicture"]),
         // The real window over the benchmark's own store, driven by a script; not installed.
         .executableTarget(
             name: "imager-bench-window",

@@ -1,12 +1,15 @@
+import CMalloc
 import Foundation
 
-/// The most memory the process holds while `body` runs, above what it held when it began:
-/// another thread reads the resident size from /proc/self/statm every 2 ms. (getrusage's
-/// maxrss is a peak over the whole process life, so it cannot separate one phase from the
-/// phases before it.)
+/// The most heap memory in use while `body` runs, above what was in use when it began:
+/// another thread reads glibc's count of allocated bytes (`mallinfo2`: small blocks in use
+/// plus mmapped ones) every 2 ms. Not the resident size: after earlier phases have freed
+/// memory, malloc keeps it and hands it out again without the resident size growing, so a
+/// phase late in the run would seem to cost nothing. (getrusage's maxrss is a peak over the
+/// whole process life, which cannot separate one phase from those before it.)
 func peakResidentGrowthMiB(_ body: () throws -> Void) rethrows -> Double {
     let sampler = MemorySampler()
-    let before = MemorySampler.residentBytes()
+    let before = MemorySampler.heapInUse()
     sampler.start()
     defer { sampler.stop() }
     try body()
@@ -22,21 +25,18 @@ private final class MemorySampler: @unchecked Sendable {
 
     var peak: Int { lock.withLock { highest } }
 
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    static func heapInUse() -> Int {
+        Int(cmalloc_heap_in_use())
     }
 
     func start() {
         lock.withLock {
             running = true
-            highest = Self.residentBytes()
+            highest = Self.heapInUse()
         }
         let thread = Thread { [self] in
             while lock.withLock({ running }) {
-                let now = Self.residentBytes()
+                let now = Self.heapInUse()
                 lock.withLock { highest = max(highest, now) }
                 usleep(2_000)
             }
@@ -46,7 +46,7 @@ private final class MemorySampler: @unchecked Sendable {
     }
 
     func stop() {
-        let now = Self.residentBytes()
+        let now = Self.heapInUse()
         lock.withLock {
             running = false
             highest = max(highest, now)
