@@ -198,6 +198,14 @@ enum CommandLineTool {
         }
     }
 
+    /// The chordset with `id` among `chordsets`, or the command's error naming it.
+    static func chordset(_ id: UUID, in chordsets: [Chordset]) throws -> Chordset {
+        guard let chordset = chordsets.first(where: { $0.id == id }) else {
+            throw CommandError("no chordset has the id \(id.uuidString); “imager --list --ids” shows every chordset's id")
+        }
+        return chordset
+    }
+
     static func reportUnreadable(_ rows: [UnreadableRow]) {
         guard let first = rows.first else { return }
         printError("imager: \(rows.count) \(rows.count == 1 ? "chordset" : "chordsets") in the database could not be read "

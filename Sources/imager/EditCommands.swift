@@ -68,12 +68,7 @@ extension CommandLineTool {
             let controller = try ChordsetController(store: store)
             reportUnreadable(controller.unreadableRows)
             controller.finishLoadingNow()
-            func existing(_ id: UUID) throws -> Chordset {
-                guard let chordset = controller.chordsets.first(where: { $0.id == id }) else {
-                    throw CommandError("no chordset has the id \(id.uuidString); “imager --list --ids” shows every chordset's id")
-                }
-                return chordset
-            }
+            func existing(_ id: UUID) throws -> Chordset { try chordset(id, in: controller.chordsets) }
             let done: String
             switch edit {
             case let .rename(id, title):

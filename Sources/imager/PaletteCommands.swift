@@ -43,9 +43,7 @@ extension CommandLineTool {
         withStore { store in
             let loaded = try store.load()
             reportUnreadable(loaded.unreadable)
-            guard let chordset = loaded.chordsets.first(where: { $0.id == id }) else {
-                throw CommandError("no chordset has the id \(id.uuidString); “imager --export -” shows every chordset's id")
-            }
+            let chordset = try chordset(id, in: loaded.chordsets)
             let data = format.encode(chordset)
             if path == "-" {
                 try writeToStandardOutput(data)
