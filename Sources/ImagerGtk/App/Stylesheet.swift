@@ -34,12 +34,18 @@ enum Stylesheet {
 
     /// Adds the stylesheet to the default display, once.
     static func install() {
-        guard !installed, let display = gdk_display_get_default() else { return }
-        installed = true
+        guard !installed else { return }
+        installed = add(css)
+    }
+
+    /// Adds `css` to the default display at the application's priority; false without a display.
+    static func add(_ css: String) -> Bool {
+        guard let display = gdk_display_get_default() else { return false }
         let provider = gtk_css_provider_new()!
         cgtk_css_provider_load(provider, css)
         gtk_style_context_add_provider_for_display(display, cgtk_style_provider(UnsafeMutableRawPointer(provider)),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(provider))
+        return true
     }
 }

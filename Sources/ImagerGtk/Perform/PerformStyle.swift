@@ -16,12 +16,7 @@ enum PerformStyle {
         """
 
     static func install() {
-        guard !installed, let display = gdk_display_get_default() else { return }
-        installed = true
-        let provider = gtk_css_provider_new()!
-        cgtk_css_provider_load(provider, css)
-        gtk_style_context_add_provider_for_display(display, cgtk_style_provider(UnsafeMutableRawPointer(provider)),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(UnsafeMutableRawPointer(provider))
+        guard !installed else { return }
+        installed = Stylesheet.add(css)
     }
 }
