@@ -61,3 +61,55 @@ import Testing
         #expect(search.matches("warm", in: list) == [])
     }
 }
+
+/// What a keystroke costs after the list changed: the search follows the change and folds
+/// only the titles that are new, not every title again.
+@Suite struct TitleSearchFollowingTests {
+    func chordsets(_ count: Int) -> [Chordset] {
+        (0..<count).map { Sample.chordset("Chordset \($0)", position: Double($0)) }
+    }
+
+    @Test func anAddFollowedFoldsOneTitle() {
+        let search = TitleSearch()
+        var list = chordsets(1_000)
+        #expect(search.matches("7", in: list).count == 271)
+        #expect(search.foldCount == 1_000)
+        list.insert(Sample.chordset("Seventh Heaven"), at: 500)
+        search.follow(.inserted(index: 500, count: 1))
+        #expect(search.matches("seven", in: list) == [500])
+        #expect(search.foldCount == 1_001)
+    }
+
+    @Test func aDeleteFollowedFoldsNothing() {
+        let search = TitleSearch()
+        var list = chordsets(1_000)
+        _ = search.matches("1", in: list)
+        list.removeSubrange(10..<20)
+        search.follow(.removed(index: 10, count: 10))
+        let matches = search.matches("chordset 1", in: list)
+        #expect(matches == TitleSearch().matches("chordset 1", in: list))
+        #expect(matches.prefix(3) == [1, 90, 91])  // "Chordset 10" to "19" are gone
+        #expect(search.foldCount == 1_000)
+    }
+
+    @Test func aChangeNotFollowedIsStillSeen() {
+        let search = TitleSearch()
+        var list = chordsets(100)
+        _ = search.matches("x", in: list)
+        list.insert(Sample.chordset("Xylophone"), at: 0)
+        #expect(search.matches("xylo", in: list) == [0])
+        list.remove(at: 0)
+        list[5].title = "Xenon"
+        search.follow(.updated(index: 5))
+        #expect(search.matches("x", in: list) == [5])
+    }
+
+    @Test func aChangeThatDoesNotFitIsNotTrusted() {
+        let search = TitleSearch()
+        let list = chordsets(10)
+        _ = search.matches("c", in: list)
+        search.follow(.removed(index: 8, count: 5))
+        search.follow(.reloaded(previousCount: 10))
+        #expect(search.matches("chordset 9", in: list) == [9])
+    }
+}

@@ -10,11 +10,38 @@ import Foundation
 /// that lines up with the chordsets (checked entry by entry: same id, same title, which
 /// for an unchanged chordset is one comparison of shared storage); a keystroke is then one
 /// byte search per title. An entry that no longer lines up (a rename, an insert above it)
-/// is folded again.
+/// is folded again. The list's changes are followed (`follow`), so an add or a delete costs
+/// the next keystroke one fold, not 100,000.
 public final class TitleSearch {
-    private var folded: [(id: UUID, title: String, bytes: [UInt8])] = []
+    private struct Entry {
+        let id: UUID
+        let title: String
+        let bytes: [UInt8]
+    }
+
+    /// Lines up with the chordsets; nil for one inserted since the last search.
+    private var folded: [Entry?] = []
+    /// How many titles have been folded, for tests of what a keystroke costs.
+    private(set) var foldCount = 0
 
     public init() {}
+
+    /// Follows one change of the list the next search will be given, so the folded titles
+    /// keep lining up with it. A change that cannot be followed (a reload, or one that does
+    /// not fit the titles kept) lets the next search fold every title again.
+    public func follow(_ change: ListChange) {
+        switch change {
+        case let .inserted(index, count) where index >= 0 && index <= folded.count && count >= 0:
+            folded.insert(contentsOf: repeatElement(nil, count: count), at: index)
+        case let .removed(index, count) where index >= 0 && count >= 0 && index + count <= folded.count:
+            folded.removeSubrange(index..<(index + count))
+        case .updated:
+            // A renamed title no longer lines up with its entry, which is folded again.
+            break
+        default:
+            folded = []
+        }
+    }
 
     /// Indices (in `chordsets`' order) of the chordsets whose titles contain `query`. An empty
     /// query (after folding) matches everything.
@@ -22,18 +49,25 @@ public final class TitleSearch {
         let needle = Self.fold(query)
         guard !needle.isEmpty else { return Array(chordsets.indices) }
         if folded.count != chordsets.count {
-            folded = chordsets.map { ($0.id, $0.title, Self.fold($0.title)) }
+            folded = Array(repeating: nil, count: chordsets.count)
         }
         var result: [Int] = []
+        var folds = 0
         folded.withUnsafeMutableBufferPointer { cache in
             for index in chordsets.indices {
                 let chordset = chordsets[index]
-                if cache[index].id != chordset.id || cache[index].title != chordset.title {
-                    cache[index] = (chordset.id, chordset.title, Self.fold(chordset.title))
+                let bytes: [UInt8]
+                if let entry = cache[index], entry.id == chordset.id, entry.title == chordset.title {
+                    bytes = entry.bytes
+                } else {
+                    bytes = Self.fold(chordset.title)
+                    cache[index] = Entry(id: chordset.id, title: chordset.title, bytes: bytes)
+                    folds += 1
                 }
-                if Self.contains(cache[index].bytes, needle) { result.append(index) }
+                if Self.contains(bytes, needle) { result.append(index) }
             }
         }
+        foldCount += folds
         return result
     }
 

@@ -150,6 +150,7 @@ final class ChordsetList {
     func apply(_ change: ListChange) {
         isFollowingController = true
         defer { isFollowingController = false }
+        search.follow(change)
         var change = change
         if filter != nil {
             guard let inRows = filter?.follow(change) else { return }
