@@ -117,7 +117,7 @@ final class ChordCellTests: GtkTestCase {
         Signal.connect(clock, "layout") {
             guard starving else { return }
             _ = ChordRenderBudget.allows(frame: gdk_frame_clock_get_frame_counter(clock))
-            ChordRenderBudget.charge { usleep(useconds_t(ChordRenderBudget.perFrame * 1.5 * 1_000_000)) }
+            _ = ChordRenderBudget.charge { usleep(useconds_t(ChordRenderBudget.perFrame * 1.5 * 1_000_000)) }
         }
         Signal.connect(clock, "after-paint") {
             guard starving else { return }

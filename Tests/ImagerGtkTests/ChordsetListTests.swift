@@ -100,6 +100,40 @@ final class ChordsetListTests: GtkTestCase {
         XCTAssertEqual(model.count, 7)
     }
 
+    /// The model makes items only when asked and keeps each at its position while something
+    /// else holds it, so GTK sees the same item for the same row across a change elsewhere.
+    func testModelItemsAreMadeOnDemandAndFollowTheirPositions() async {
+        let model = ChordsetListModel(count: 100_000)
+        let list = model.listModel
+        XCTAssertEqual(g_list_model_get_n_items(list), 100_000)
+        let held = g_list_model_get_item(list, 50_000)
+        XCTAssertEqual(held, g_list_model_get_item(list, 50_000).map { g_object_unref($0); return $0 })
+        XCTAssertNil(g_list_model_get_item(list, 100_000))
+
+        model.apply(.inserted(index: 10, count: 3), newCount: 100_003)
+        XCTAssertEqual(g_list_model_get_n_items(list), 100_003)
+        XCTAssertEqual(held, g_list_model_get_item(list, 50_003).map { g_object_unref($0); return $0 })
+        model.apply(.removed(index: 0, count: 3), newCount: 100_000)
+        XCTAssertEqual(held, g_list_model_get_item(list, 50_000).map { g_object_unref($0); return $0 })
+
+        // Removed: the item is not handed out again, though its holder may keep it.
+        model.apply(.removed(index: 49_999, count: 2), newCount: 99_998)
+        XCTAssertNotEqual(held, g_list_model_get_item(list, 49_999).map { g_object_unref($0); return $0 })
+        g_object_unref(held)
+    }
+
+    func testModelLetsGoOfItemsNothingElseHolds() async {
+        let items = PositionItems(count: 100_000)
+        // Scrolling through the whole list asks for every position once.
+        for position in 0..<100_000 { g_object_unref(items.item(at: position)) }
+        XCTAssertLessThanOrEqual(items.keptCount, 2_048)
+        let held = items.item(at: 5)
+        items.splice(at: 0, removed: 0, added: 1)
+        XCTAssertEqual(items.keptCount, 1)
+        XCTAssertEqual(items.item(at: 6).map { g_object_unref($0); return $0 }, held)
+        g_object_unref(held)
+    }
+
     func testARowLinesUpItsTitleAndCellsLikeABox() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         let row = try XCTUnwrap(window.list.boundRow(at: 0))

@@ -1,24 +1,35 @@
 import CGtk
 import ImagerCore
 
-/// The GListModel the list view shows: one plain placeholder GObject per chordset, in the
+/// The GListModel the list view shows: one placeholder item per chordset, in the
 /// controller's order. Rows find their chordset by position, so the model only has to
 /// mirror the count and where rows were inserted or removed; content changes are told to
 /// the bound rows directly (see `ChordsetList`), which keeps selection and focus in place.
+///
+/// The model is a count, not a list of 100,000 objects: an item is made when GTK first asks
+/// for one (the ~200 rows it keeps, the selected rows) and kept while anything else holds it,
+/// so the same position gives the same item (GTK may read a shifted row's item again, and
+/// rebinds the row, closing its menu and resetting a swipe, when the item differs). A
+/// GListStore made and freed an object per chordset: a search over 100,000 chordsets and
+/// closing it again cost some 60 ms in object churn (issue 14), and a launch made 100,000
+/// objects before its first frame.
 final class ChordsetListModel {
-    /// Owned: the store (one reference, dropped in deinit).
+    /// Owned: the GObject that implements GListModel (one reference, dropped in deinit).
     let store: OpaquePointer
+    private let items: PositionItems
 
     init(count: Int) {
-        store = g_list_store_new(cgtk_type_object())
-        insert(at: 0, count: count)
+        let object = UnsafeMutableRawPointer(g_object_new_with_properties(CountListModelType.type, 0, nil, nil)!)
+        store = OpaquePointer(object)
+        items = PositionItems(count: count)
+        CountListModelType.attach(items, to: object)
     }
 
     isolated deinit {
         g_object_unref(UnsafeMutableRawPointer(store))
     }
 
-    var count: Int { Int(g_list_model_get_n_items(cgtk_list_model(UnsafeMutableRawPointer(store)))) }
+    var count: Int { items.count }
 
     var listModel: OpaquePointer { cgtk_list_model(UnsafeMutableRawPointer(store)) }
 
@@ -28,10 +39,10 @@ final class ChordsetListModel {
     func apply(_ change: ListChange, newCount: Int) -> Bool {
         switch change {
         case let .inserted(index, count):
-            insert(at: index, count: count)
+            splice(at: index, removed: 0, added: count)
             return false
         case let .removed(index, count):
-            g_list_store_splice(store, guint(index), guint(count), nil, 0)
+            splice(at: index, removed: count, added: 0)
             return false
         case .updated:
             return false
@@ -40,22 +51,119 @@ final class ChordsetListModel {
             // and grow or shrink at the end.
             let current = count
             if newCount > current {
-                insert(at: current, count: newCount - current)
+                splice(at: current, removed: 0, added: newCount - current)
             } else if newCount < current {
-                g_list_store_splice(store, guint(newCount), guint(current - newCount), nil, 0)
+                splice(at: newCount, removed: current - newCount, added: 0)
             }
             return true
         }
     }
 
-    private func insert(at index: Int, count: Int) {
-        guard count > 0 else { return }
-        var items = [gpointer?](repeating: nil, count: count)
-        for i in 0..<count { items[i] = UnsafeMutableRawPointer(cgtk_plain_object_new()) }
-        items.withUnsafeMutableBufferPointer { buffer in
-            g_list_store_splice(store, guint(index), 0, buffer.baseAddress, guint(count))
+    private func splice(at position: Int, removed: Int, added: Int) {
+        guard removed > 0 || added > 0 else { return }
+        items.splice(at: position, removed: removed, added: added)
+        g_list_model_items_changed(listModel, guint(position), guint(removed), guint(added))
+    }
+}
+
+/// The items a `ChordsetListModel` has handed out, by position. Each holds one reference
+/// here; an item nothing else holds any more is let go at the next change, or once the
+/// table has doubled since it was last pruned (scrolling through the whole list asks for
+/// every position once).
+final class PositionItems {
+    private(set) var count: Int
+    private var items: [Int: UnsafeMutableRawPointer] = [:]
+    private var pruneAt = 1_024
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    isolated deinit {
+        for item in items.values { g_object_unref(item) }
+    }
+
+    /// A new reference to the item at `position`, made on first use; nil past the end.
+    func item(at position: Int) -> UnsafeMutableRawPointer? {
+        guard position >= 0, position < count else { return nil }
+        if let item = items[position] { return g_object_ref(item) }
+        if items.count >= pruneAt {
+            prune()
+            pruneAt = max(1_024, items.count * 2)
         }
-        // The store took its own references.
-        for item in items { g_object_unref(item) }
+        let item = UnsafeMutableRawPointer(cgtk_plain_object_new())!
+        items[position] = item
+        return g_object_ref(item)
+    }
+
+    /// Items at or after `position + removed` move by `added - removed`; the removed ones,
+    /// and any nothing else holds, are let go.
+    func splice(at position: Int, removed: Int, added: Int) {
+        var kept: [Int: UnsafeMutableRawPointer] = [:]
+        kept.reserveCapacity(items.count)
+        for (itemPosition, item) in items {
+            if Self.isHeldOnlyHere(item) || (itemPosition >= position && itemPosition < position + removed) {
+                g_object_unref(item)
+            } else {
+                kept[itemPosition < position ? itemPosition : itemPosition - removed + added] = item
+            }
+        }
+        items = kept
+        count += added - removed
+    }
+
+    /// How many items are kept (for tests).
+    var keptCount: Int { items.count }
+
+    private func prune() {
+        items = items.filter { _, item in
+            guard Self.isHeldOnlyHere(item) else { return true }
+            g_object_unref(item)
+            return false
+        }
+    }
+
+    private static func isHeldOnlyHere(_ item: UnsafeMutableRawPointer) -> Bool {
+        item.assumingMemoryBound(to: GObject.self).pointee.ref_count == 1
+    }
+}
+
+/// The GType of `ChordsetListModel`'s GObject: a GObject implementing GListModel, whose
+/// instance ends with a pointer to its `PositionItems` (retained, released when the GObject
+/// is finalized: GTK may hold the model longer than the Swift side).
+private enum CountListModelType {
+    private static let itemsOffset = MemoryLayout<GObject>.stride
+
+    @MainActor static let type: GType = {
+        var info = GTypeInfo()
+        info.class_size = guint16(MemoryLayout<GObjectClass>.size)
+        info.instance_size = guint16(itemsOffset + MemoryLayout<UnsafeMutableRawPointer>.size)
+        let type = g_type_register_static(cgtk_type_object(), "ImagerChordsetListModel", &info, GTypeFlags(rawValue: 0))
+        var listModel = GInterfaceInfo()
+        listModel.interface_init = { iface, _ in
+            let vtable = iface!.assumingMemoryBound(to: GListModelInterface.self)
+            vtable.pointee.get_item_type = { _ in cgtk_type_object() }
+            vtable.pointee.get_n_items = { model in
+                guint(CountListModelType.items(of: UnsafeMutableRawPointer(model!))?.count ?? 0)
+            }
+            vtable.pointee.get_item = { model, position in
+                CountListModelType.items(of: UnsafeMutableRawPointer(model!))?.item(at: Int(position))
+            }
+        }
+        g_type_add_interface_static(type, g_list_model_get_type(), &listModel)
+        return type
+    }()
+
+    static func attach(_ items: PositionItems, to object: UnsafeMutableRawPointer) {
+        let retained = Unmanaged.passRetained(items).toOpaque()
+        (object + itemsOffset).storeBytes(of: retained, as: UnsafeMutableRawPointer?.self)
+        let release: GDestroyNotify = { pointer in Unmanaged<PositionItems>.fromOpaque(pointer!).release() }
+        g_object_set_data_full(object.assumingMemoryBound(to: GObject.self), "imager-position-items", retained, release)
+    }
+
+    /// GTK calls the model on the main thread only.
+    static func items(of object: UnsafeMutableRawPointer) -> PositionItems? {
+        guard let pointer = (object + itemsOffset).load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        return Unmanaged<PositionItems>.fromOpaque(pointer).takeUnretainedValue()
     }
 }
