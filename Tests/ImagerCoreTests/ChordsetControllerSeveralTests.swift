@@ -36,6 +36,47 @@ import Testing
         #expect(try lumiCount(store, ids[0]) == 4, "the lumis come back with their chordset")
     }
 
+    /// The view is told which rows went and came back as runs (one for a Shift+click range),
+    /// each right when told, so it moves its rows rather than redrawing all of them; replaying
+    /// the changes on the old list gives the new one.
+    @Test func deletingSeveralTellsTheViewRunsOfRows() throws {
+        let (_, controller) = try stored(40)
+        var shown = controller.chordsets.map(\.id)
+        var changes: [ListChange] = []
+        controller.listChanged = { change in
+            changes.append(change)
+            switch change {
+            case let .removed(index, count): shown.removeSubrange(index..<(index + count))
+            case let .inserted(index, count):
+                shown.insert(contentsOf: controller.chordsets[index..<(index + count)].map(\.id), at: index)
+            default: Issue.record("not told as runs: \(change)")
+            }
+        }
+        let picked = [2, 3, 4, 10, 30, 31]
+        controller.delete(ids: picked.map { controller.chordsets[$0].id })
+        #expect(changes == [.removed(index: 30, count: 2), .removed(index: 10, count: 1), .removed(index: 2, count: 3)])
+        #expect(shown == controller.chordsets.map(\.id))
+
+        changes = []
+        controller.undo()
+        #expect(changes == [.inserted(index: 2, count: 3), .inserted(index: 10, count: 1), .inserted(index: 30, count: 2)])
+        #expect(shown == controller.chordsets.map(\.id))
+        #expect(controller.count == 40)
+    }
+
+    @Test func deletingChordsetsScatteredAllOverReloadsOnce() throws {
+        let (_, controller) = try stored(60)
+        var changes: [ListChange] = []
+        controller.listChanged = { changes.append($0) }
+        let picked = stride(from: 0, to: 60, by: 3).map { controller.chordsets[$0].id }
+        #expect(picked.count > ChordsetController.maxRunsToTell)
+        controller.delete(ids: picked)
+        #expect(changes == [.reloaded(previousCount: 60)])
+        changes = []
+        controller.undo()
+        #expect(changes == [.reloaded(previousCount: 40)])
+    }
+
     @Test func deletingOneOfASelectionIsNamedAfterItsTitle() throws {
         let (_, controller) = try stored(3)
         controller.delete(ids: [controller.chordsets[2].id])

@@ -420,7 +420,7 @@ import Testing
         try controller.importChordsets(Sample.chordsets(2))
         #expect(changes.take() == [.inserted(index: 6, count: 2)])
         controller.undo()
-        #expect(changes.take() == [.reloaded(previousCount: 8)])
+        #expect(changes.take() == [.removed(index: 6, count: 2)])
         controller.redo()
         #expect(changes.take() == [.inserted(index: 6, count: 2)])
         controller.deleteAll()

@@ -40,12 +40,19 @@ extension ChordsetController {
                 chordsets.removeAll()
                 listChanged(.removed(index: 0, count: previousCount))
             } else {
-                chordsets.removeAll { chordset in
-                    guard ids.contains(chordset.id) else { return false }
-                    removed.append(chordset)
-                    return true
+                var kept: [Chordset] = []
+                kept.reserveCapacity(max(previousCount - items.count, 0))
+                var removedIndices: [Int] = []
+                for (index, chordset) in chordsets.enumerated() {
+                    if ids.contains(chordset.id) {
+                        removed.append(chordset)
+                        removedIndices.append(index)
+                    } else {
+                        kept.append(chordset)
+                    }
                 }
-                listChanged(.reloaded(previousCount: previousCount))
+                chordsets = kept
+                announce(removedIndices, removed: true, previousCount: previousCount)
             }
             for chordset in removed {
                 pending.deleted(chordset.id)
@@ -130,23 +137,64 @@ extension ChordsetController {
         } else if !sorted.isEmpty {
             // Interleaved: merge two sorted lists in one pass, not one array insert per item.
             let previousCount = chordsets.count
-            chordsets = Self.merge(chordsets, sorted)
-            listChanged(.reloaded(previousCount: previousCount))
+            let (merged, insertedIndices) = Self.merge(chordsets, sorted)
+            chordsets = merged
+            announce(insertedIndices, removed: false, previousCount: previousCount)
         }
     }
 
-    static func merge(_ a: [Chordset], _ b: [Chordset]) -> [Chordset] {
+    /// Tells the view which rows came or went, as runs of neighbouring rows: removals from
+    /// the bottom up and insertions from the top down, so each run's index is right when it
+    /// is told. Past `maxRunsToTell` runs (chordsets picked one by one all over the list) it
+    /// says the list was reloaded, which the view redraws once rather than once per run.
+    /// `indices` are ascending: for removals, where the chordsets were; for insertions, where
+    /// they are now.
+    private func announce(_ indices: [Int], removed: Bool, previousCount: Int) {
+        let runs = Self.runs(of: indices)
+        guard runs.count <= Self.maxRunsToTell else {
+            listChanged(.reloaded(previousCount: previousCount))
+            return
+        }
+        if removed {
+            for run in runs.reversed() { listChanged(.removed(index: run.lowerBound, count: run.count)) }
+        } else {
+            for run in runs { listChanged(.inserted(index: run.lowerBound, count: run.count)) }
+        }
+    }
+
+    /// A run costs the view a pass over the rows it has made (about 200); a reload costs one
+    /// pass, and a search shown in the list is run again.
+    static let maxRunsToTell = 16
+
+    /// Ascending indices as ranges of consecutive ones: [3, 4, 5, 9] → [3..<6, 9..<10].
+    static func runs(of indices: [Int]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for index in indices {
+            if let last = runs.last, last.upperBound == index {
+                runs[runs.count - 1] = last.lowerBound..<(index + 1)
+            } else {
+                runs.append(index..<(index + 1))
+            }
+        }
+        return runs
+    }
+
+    /// The two sorted lists as one, and where `b`'s chordsets landed in it.
+    static func merge(_ a: [Chordset], _ b: [Chordset]) -> (merged: [Chordset], indicesOfB: [Int]) {
         var merged: [Chordset] = []
         merged.reserveCapacity(a.count + b.count)
+        var indicesOfB: [Int] = []
+        indicesOfB.reserveCapacity(b.count)
         var i = 0, j = 0
         while i < a.count || j < b.count {
             if j == b.count || (i < a.count && !Chordset.listOrder(b[j], a[i])) {
                 merged.append(a[i]); i += 1
             } else {
+                indicesOfB.append(merged.count)
                 merged.append(b[j]); j += 1
             }
         }
-        return merged
+        return (merged, indicesOfB)
     }
 
     /// First index that comes after `key` in list order (binary search: the list is sorted).
