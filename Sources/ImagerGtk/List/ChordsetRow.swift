@@ -6,11 +6,14 @@ import ImagerCore
 /// bind: title, eight chord cells, and under them the Delete button that a swipe reveals.
 /// A row shows whichever chordset is at its list item's position.
 final class ChordsetRow {
-    /// Borrowed: the GtkListItem this row is the child of.
-    let listItem: OpaquePointer
+    /// Borrowed: the GtkListItem this row is the child of; nil while the row waits in the
+    /// list's spare rows (`ChordsetList`) for GTK to make another list item.
+    private(set) var listItem: OpaquePointer?
+    private var positionChanges: SignalHandle?
     /// The row's container: the title, the eight cells and, under them, the Delete button.
     private let container: SlidingRow
-    /// Borrowed from here down: the row's widget tree, owned by the list item.
+    /// Owned (one reference, taken in init): the row's widget tree, so it outlives a list
+    /// item GTK destroys and serves the next one (`attach`). Borrowed from here down.
     var widget: Widget { container.widget }
     private var menu: Widget?
     /// Borrowed: the Delete button a swipe reveals, made on the first swipe.
@@ -27,13 +30,13 @@ final class ChordsetRow {
     /// Weak: GTK may emit a row's signals after its list is gone.
     private weak var list: ChordsetList?
 
-    init(listItem: OpaquePointer, list: ChordsetList) {
-        self.listItem = listItem
+    init(list: ChordsetList) {
         self.list = list
 
         // The title and the eight cells are the row's own children, spaced as the cells are
         // (see ChordStrip), 12 pixels in from the sides and 10 from the top and bottom.
         container = SlidingRow(spacing: 6, inset: (horizontal: 12, vertical: 10))
+        g_object_ref_sink(container.widget)
         container.widget.addCSSClasses("chordset-row")
         title = TitleEditor(in: container)
         chords = ChordStrip(in: container)
@@ -44,6 +47,10 @@ final class ChordsetRow {
                                         trn("{count} chord", "{count} chords", Chordset.chordCount))
         connectBehaviour()
         dragSource = RowDragSource(row: self, list: list)
+    }
+
+    isolated deinit {
+        g_object_unref(widget)
     }
 
     private func connectBehaviour() {
@@ -67,11 +74,6 @@ final class ChordsetRow {
             guard let self else { return }
             self.list?.rowDidOpen(self)
         }
-        Signal.connectPointer(listItem, "notify::position") { [weak self] _ in
-            guard let self else { return }
-            self.list?.refresh(self)
-        }
-
         // Selection follows the focus: Delete, F2 and the menu act on the selected row, and
         // that must be the row the user is in, even when the focus came by Tab or a click on
         // a chord, which the list view does not turn into a selection.
@@ -93,6 +95,27 @@ final class ChordsetRow {
         gtk_gesture_single_set_touch_only(cgtk_gesture_single(longPress.raw), 1)
         Signal.connectPoint(longPress, "pressed") { [weak self] x, y in self?.showMenu(x: x, y: y) }
         gtk_widget_add_controller(widget, longPress)
+    }
+
+    /// Becomes the child of `listItem` (a new row, or a spare one made for an earlier item).
+    func attach(to listItem: OpaquePointer) {
+        self.listItem = listItem
+        gtk_list_item_set_child(listItem, widget)
+        positionChanges = Signal.connectPointer(listItem, "notify::position") { [weak self] _ in
+            guard let self else { return }
+            self.list?.refresh(self)
+        }
+        // The new list item is not named yet.
+        namedTitle = nil
+    }
+
+    /// Leaves its list item, which GTK is destroying; the widgets stay for `attach`.
+    func detach() {
+        guard let listItem else { return }
+        positionChanges?.disconnect()
+        positionChanges = nil
+        if gtk_widget_get_parent(widget) != nil { gtk_list_item_set_child(listItem, nil) }
+        self.listItem = nil
     }
 
     /// The red layer under the title and cells, with the Delete button, made on the first swipe:
@@ -129,6 +152,7 @@ final class ChordsetRow {
 
     /// The list position this row shows, or nil while it shows nothing.
     var position: Int? {
+        guard let listItem else { return nil }
         let position = gtk_list_item_get_position(listItem)
         return position == UInt32.max ? nil : Int(position)
     }
@@ -153,7 +177,7 @@ final class ChordsetRow {
     private func name(after title: String) {
         namedTitle = title
         widget.setAccessibleLabel(title)
-        cgtk_list_item_set_accessible_label(listItem, title)
+        if let listItem { cgtk_list_item_set_accessible_label(listItem, title) }
         // GTK 4.8 has no call for it, but its list item widget (the row's parent, which
         // takes the focus) is accessible like any widget: name it too, or a screen reader
         // moving from row to row hears nothing.
