@@ -410,7 +410,7 @@ import Testing
         controller.setColor(red, slot: 1, of: ids[1])
         #expect(changes.take() == [.updated(index: 1)])
         controller.move(from: 0, to: 3)
-        #expect(changes.take() == [.removed(index: 0, count: 1), .inserted(index: 3, count: 1)])
+        #expect(changes.take() == [.moved(from: 0, to: 3)])
         controller.delete(id: ids[3])
         #expect(changes.take() == [.removed(index: 2, count: 1)])
         controller.undo()
@@ -442,6 +442,9 @@ import Testing
                 mirror.removeSubrange(index..<index + count)
             case let .updated(index):
                 #expect(mirror[index] == controller.chordsets[index].id)
+            case let .moved(from, to):
+                mirror.insert(mirror.remove(at: from), at: to)
+                #expect(mirror[to] == controller.chordsets[to].id)
             case .reloaded:
                 mirror = controller.chordsets.map(\.id)
             }
@@ -458,6 +461,12 @@ import Testing
             case 5: controller.redo()
             case 6: _ = try controller.importChordsets(Sample.chordsets(Int.random(in: 1...3, using: &generator)))
             case 7 where Int.random(in: 0..<10, using: &generator) == 0: controller.deleteAll()
+            case 8 where count > 1:
+                // Several at once, picked anywhere: told as runs of rows, undone the same way.
+                let picked = (0..<Int.random(in: 2...6, using: &generator)).map { _ in
+                    controller.chordsets[Int.random(in: 0..<count, using: &generator)].id
+                }
+                controller.delete(ids: picked)
             default: controller.undo()
             }
         }

@@ -92,6 +92,17 @@ import Testing
         #expect(search.foldCount == 1_000)
     }
 
+    @Test func aMoveFollowedFoldsNothing() {
+        let search = TitleSearch()
+        var list = chordsets(100)
+        _ = search.matches("x", in: list)
+        list.insert(list.remove(at: 3), at: 70)
+        search.follow(.moved(from: 3, to: 70))
+        #expect(search.matches("chordset 3", in: list) == TitleSearch().matches("chordset 3", in: list))
+        #expect(search.matches("chordset 3", in: list).last == 70)
+        #expect(search.foldCount == 100)
+    }
+
     @Test func aChangeNotFollowedIsStillSeen() {
         let search = TitleSearch()
         var list = chordsets(100)

@@ -105,6 +105,8 @@ final class DragAndDropTests: GtkTestCase {
         let lower = try point(inRow: 3, at: 0.75, of: window)
 
         XCTAssertTrue(window.list.dropTarget.drop(x: lower.x, y: lower.y))
+        // The window updates its actions (Undo among them) once the main loop is idle.
+        pump(seconds: 0.1)
 
         XCTAssertEqual(titles(window), ["Ocean", "Night", "Warm", "Forest", "Dusk"])
         XCTAssertEqual(window.list.selectedChordsets.map(\.title), ["Warm", "Forest"], "they stay selected")

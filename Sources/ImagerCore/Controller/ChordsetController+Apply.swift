@@ -73,14 +73,13 @@ extension ChordsetController {
         case let .move(id, from, to):
             if let index = index(of: id) {
                 var chordset = chordsets.remove(at: index)
-                listChanged(.removed(index: index, count: 1))
                 chordset.position = to
                 chordset.updatedAt = now
                 let target = insertionIndex(for: chordset.listOrderKey)
                 chordsets.insert(chordset, at: target)
                 rememberIndex(target, of: id)
                 pending.rowChanged(chordset, changing: .position, placedExplicitly: true)
-                listChanged(.inserted(index: target, count: 1))
+                listChanged(.moved(from: index, to: target))
             }
             return .move(id, from: to, to: from)
 

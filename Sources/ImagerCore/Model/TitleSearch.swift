@@ -35,6 +35,8 @@ public final class TitleSearch {
             folded.insert(contentsOf: repeatElement(nil, count: count), at: index)
         case let .removed(index, count) where index >= 0 && count >= 0 && index + count <= folded.count:
             folded.removeSubrange(index..<(index + count))
+        case let .moved(from, to) where folded.indices.contains(from) && folded.indices.contains(to):
+            folded.insert(folded.remove(at: from), at: to)
         case .updated:
             // A renamed title no longer lines up with its entry, which is folded again.
             break

@@ -44,7 +44,8 @@ final class ChordsetListModel {
         case let .removed(index, count):
             splice(at: index, removed: count, added: 0)
             return false
-        case .updated:
+        case .updated, .moved:
+            // Rows keep their items: the rows between the two places show their neighbours.
             return false
         case .reloaded:
             // Keep the items that are still needed, so the view keeps its scroll position,

@@ -43,6 +43,12 @@ struct ListFilter {
             return end > first ? .removed(index: first, count: end - first) : nil
         case let .updated(index):
             return row(ofChordset: index).map { .updated(index: $0) }
+        case let .moved(from, to):
+            // A chordset moved during a search is shown where it lands, like one added.
+            let left = follow(.removed(index: from, count: 1))
+            let landed = follow(.inserted(index: to, count: 1))
+            guard case let .removed(fromRow, _)? = left, case let .inserted(toRow, _)? = landed else { return landed }
+            return .moved(from: fromRow, to: toRow)
         case .reloaded:
             return change
         }
