@@ -69,7 +69,7 @@ final class ChordsetList {
 
         // No row looks selected until the person moves to one (issue 13): the selection
         // follows the focus once they have pressed a key or clicked (`selectsOnFocus`).
-        let multi = gtk_multi_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model.store))))!
+        let multi = gtk_multi_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model.listModel))))!
         selection = cgtk_selection_model(UnsafeMutableRawPointer(multi))!
         let factory = gtk_signal_list_item_factory_new()!
         listView = gtk_list_view_new(selection, factory)

@@ -15,23 +15,23 @@ import ImagerCore
 /// objects before its first frame.
 final class ChordsetListModel {
     /// Owned: the GObject that implements GListModel (one reference, dropped in deinit).
-    let store: OpaquePointer
+    private let object: UnsafeMutableRawPointer
     private let items: PositionItems
 
     init(count: Int) {
-        let object = UnsafeMutableRawPointer(g_object_new_with_properties(CountListModelType.type, 0, nil, nil)!)
-        store = OpaquePointer(object)
+        object = UnsafeMutableRawPointer(g_object_new_with_properties(CountListModelType.type, 0, nil, nil)!)
         items = PositionItems(count: count)
         CountListModelType.attach(items, to: object)
     }
 
     isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(store))
+        g_object_unref(object)
     }
 
     var count: Int { items.count }
 
-    var listModel: OpaquePointer { cgtk_list_model(UnsafeMutableRawPointer(store)) }
+    /// Borrowed: the model as a GListModel.
+    var listModel: OpaquePointer { cgtk_list_model(object) }
 
     /// Follows the controller. Returns true when rows kept their items but may show other
     /// chordsets now (a reload), so the caller refreshes the bound rows.
