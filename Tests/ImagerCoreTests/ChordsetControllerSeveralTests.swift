@@ -6,10 +6,7 @@ import Testing
 /// save that writes only what changed.
 @Suite struct ChordsetControllerSeveralTests {
     func stored(_ count: Int, perChord: Int = 0) throws -> (ChordsetStore, ChordsetController) {
-        let store = ChordsetStore.inMemory()
-        let lumis = (0..<count).map { SampleLumi.chordsetLumis(perChord, slots: [0, 3], start: $0 * 100) }
-        try store.append(#require(ChordsetsWithLumis(Sample.chordsets(count), lumis: lumis)))
-        return (store, try ChordsetController(store: store))
+        try SampleLumi.storedWithController(count, perChord: perChord, slots: [0, 3], spacing: 100)
     }
 
     func titles(_ controller: ChordsetController) -> [String] { controller.chordsets.map(\.title) }

@@ -7,10 +7,7 @@ import Testing
 /// lumis back, with their ids, whether or not a save came in between.
 @Suite struct LumiCascadeTests {
     func stored(_ count: Int, perChord: Int = 3) throws -> (ChordsetStore, ChordsetController) {
-        let store = ChordsetStore.inMemory()
-        let lumis = (0..<count).map { SampleLumi.chordsetLumis(perChord, start: $0 * 1000) }
-        try store.append(#require(ChordsetsWithLumis(Sample.chordsets(count), lumis: lumis)))
-        return (store, try ChordsetController(store: store))
+        try SampleLumi.storedWithController(count, perChord: perChord, spacing: 1000)
     }
 
     func save(_ controller: ChordsetController) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import ImagerCore
 
 /// Lumis for tests: valid, varied, with values that do not survive a careless round trip
@@ -21,6 +22,18 @@ enum SampleLumi {
             }
         }
         return lumis
+    }
+}
+
+extension SampleLumi {
+    /// A store holding `count` sample chordsets with `perChord` lumis in each of `slots` (lumi
+    /// numbers counted from `spacing` times the chordset's index), and a controller over it.
+    static func storedWithController(_ count: Int, perChord: Int, slots: [Int] = Array(0..<Chordset.chordCount),
+                                     spacing: Int) throws -> (ChordsetStore, ChordsetController) {
+        let store = ChordsetStore.inMemory()
+        let lumis = (0..<count).map { chordsetLumis(perChord, slots: slots, start: $0 * spacing) }
+        try store.append(#require(ChordsetsWithLumis(Sample.chordsets(count), lumis: lumis)))
+        return (store, try ChordsetController(store: store))
     }
 }
 
