@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import ImagerCore
 
@@ -45,6 +46,16 @@ import Testing
         let first = try machines[0].listing()
         for machine in machines.dropFirst() {
             #expect(try machine.listing() == first, "seed \(seed): \(machine.name) differs from \(machines[0].name)")
+        }
+        // Beneath the tables, every record's registers agree too (stamps included), or a
+        // later change could bring the difference out.
+        let registers = try machines.map { machine in
+            try machine.store.writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT key, body FROM sync_register ORDER BY key").map { "\($0["key"] as String) \($0["body"] as String)" }
+            }
+        }
+        for (machine, held) in zip(machines, registers).dropFirst() {
+            #expect(held == registers[0], "seed \(seed): \(machine.name)'s registers differ from \(machines[0].name)'s")
         }
         let survivors = try machines[0].store.loadAll()
         let ids = Set(survivors.map(\.id))

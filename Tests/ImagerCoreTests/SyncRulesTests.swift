@@ -115,6 +115,38 @@ import Testing
         #expect(try m[0].listing() == m[1].listing())
     }
 
+    /// A later write may set a field to the value it already holds (moved away and back):
+    /// its stamp still counts, or an earlier write read after it would win. Operations reach
+    /// a machine in any order (a file read before another, ones held back for a fast clock).
+    @Test mutating func aLaterWriteOfTheSameValueStillBeatsAnEarlierOneReadAfterIt() throws {
+        let m = try machines(3)
+        let id = try shared(m[0], m[1])
+        try Network.settle(m, using: &generator)
+        let stored = try #require(try m[1].store.loadAll().first { $0.id == id })
+        let start = try #require(try m[1].store.writer.read { db in
+            try SyncTables.registers(.chordset(id), db).fields[SyncField.position]?.stamp })
+        func operation(after seconds: UInt64, position: Double) -> SyncOperation {
+            SyncOperation(key: .chordset(id), stamp: Stamp(milliseconds: start.milliseconds + seconds * 1000, counter: 0,
+                                                           device: m[0].device),
+                          fields: [SyncField.position: SyncValues.text(position)])
+        }
+        let away = operation(after: 1, position: stored.position + 5)
+        let back = operation(after: 2, position: stored.position)
+        // In the order written on one machine, the other way round on another.
+        for (machine, operations) in [(m[1], [away, back]), (m[2], [back, away])] {
+            _ = try machine.store.merge([ReadBatch(device: m[0].device, file: "0000000099.changes", readThrough: 0,
+                                                   operations: operations)], now: time.now)
+        }
+        for machine in [m[1], m[2]] {
+            #expect(try machine.store.loadAll().first { $0.id == id }?.position == stored.position, "\(machine.name)")
+        }
+        let registers = try [m[1], m[2]].map { machine in
+            try machine.store.writer.read { db in try SyncTables.registers(.chordset(id), db) }
+        }
+        #expect(registers[0] == registers[1])
+        #expect(registers[1].fields[SyncField.position]?.stamp == back.stamp)
+    }
+
     @Test mutating func manyInsertsIntoOneGapKeepWorkingAndConverge() throws {
         let m = try machines(2)
         try m[0].edit { c in for i in 0..<3 { c.add(title: "Row \(i)") } }

@@ -199,8 +199,8 @@ extension ChordsetStore {
                 // A delete that came from another machine is known there: retired for good.
                 if operation.isTombstone { operation.fields[SyncField.deleted] = SyncField.deletedEverywhere }
                 var registers = try touched[operation.key] ?? SyncTables.registers(operation.key, db)
-                // Only records whose merged value changed are written (a duplicate costs a read).
-                if !registers.merge(operation).isEmpty {
+                // Only records whose registers changed are written (a duplicate costs a read).
+                if registers.merge(operation) {
                     if touched[operation.key] == nil { order.append(operation.key) }
                     touched[operation.key] = registers
                 }

@@ -24,28 +24,31 @@ public struct Registers: Equatable, Sendable {
 
     public subscript(_ name: String) -> String? { fields[name]?.value }
 
-    /// Merges one operation; returns the names of the fields whose value changed.
+    /// Merges one operation; returns whether the registers changed. A stamp that changes
+    /// with its value unchanged counts: a later write of the value a field already holds
+    /// (moved away and back) must still beat an earlier write that arrives after it.
     @discardableResult
-    public mutating func merge(_ operation: SyncOperation) -> Set<String> {
+    public mutating func merge(_ operation: SyncOperation) -> Bool {
         if isDeleted {
-            // Only what the tombstone says about who may know it can change (see
-            // `SyncField.deletedHere`): once known elsewhere, it stays so.
-            if operation.fields[SyncField.deleted] == SyncField.deletedEverywhere,
-               var tombstone = fields[SyncField.deleted], tombstone.value == SyncField.deletedHere {
-                tombstone.value = SyncField.deletedEverywhere
-                fields[SyncField.deleted] = tombstone
-            }
-            return []
+            // Tombstones merge with each other, so every machine keeps the same one: the
+            // latest stamp, and once a delete is known elsewhere (`SyncField.deletedHere`) it
+            // stays so.
+            guard let incoming = operation.fields[SyncField.deleted], let tombstone = fields[SyncField.deleted] else { return false }
+            var merged = tombstone
+            if operation.stamp > merged.stamp { merged.stamp = operation.stamp }
+            if incoming == SyncField.deletedEverywhere { merged.value = SyncField.deletedEverywhere }
+            fields[SyncField.deleted] = merged
+            return merged != tombstone
         }
         if let tombstone = operation.fields[SyncField.deleted] {
             fields = [SyncField.deleted: Register(stamp: operation.stamp, value: tombstone)]
-            return [SyncField.deleted]
+            return true
         }
-        var changed = Set<String>()
+        var changed = false
         for (name, value) in operation.fields {
             if let current = fields[name], !((current.stamp, current.value) < (operation.stamp, value)) { continue }
-            if fields[name]?.value != value { changed.insert(name) }
             fields[name] = Register(stamp: operation.stamp, value: value)
+            changed = true
         }
         return changed
     }
