@@ -51,3 +51,16 @@ import Testing
         #expect(registers.fields[SyncField.position]?.stamp == later)
     }
 }
+
+extension RegistersTests {
+    /// Values a change file can carry (it unescapes `\r\n`, tabs, backslashes) survive the
+    /// store's form of the registers, a line per field.
+    @Test func awkwardValuesSurviveTheStoredForm() {
+        var registers = Registers()
+        let stamp = Stamp(milliseconds: 5, counter: 1, device: "00000000000000aa")
+        for (index, value) in ["a\r\nb", "tab\there", "back\\slash", "\r", "\n\n", "é\u{301}\r\n"].enumerated() {
+            registers.merge(SyncOperation(key: Self.key, stamp: stamp, fields: ["f\(index)": value]))
+        }
+        #expect(Registers(encoded: registers.encoded) == registers)
+    }
+}

@@ -123,6 +123,17 @@ extension ChordsetStore {
         try syncTransaction("plan a snapshot") { db in try SyncTables.setState(SyncTables.snapshotKey, "1", db) }
     }
 
+    /// Registers the rows imported while nothing was published (`UnregisteredRows`), in one
+    /// transaction; a read first, so a round takes no write lock when there are none.
+    func registerUnregisteredRows(now: Date) throws(StoreError) {
+        do {
+            guard try writer.read(UnregisteredRows.arePending) else { return }
+        } catch {
+            throw Self.map(error, operation: "read the sync settings", path: path)
+        }
+        try syncTransaction("register imported chordsets for sync") { db in try UnregisteredRows.register(db, now: now) }
+    }
+
     /// The oldest `limit` outbox lines and the outbox sequence of the last one.
     func outboxBatch(limit: Int) throws(StoreError) -> (through: Int64, lines: [String])? {
         try syncTransaction("read the outbox") { db in

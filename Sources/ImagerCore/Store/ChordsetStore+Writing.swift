@@ -234,6 +234,8 @@ extension ChordsetStore {
         do {
             return try writer.writeWithoutTransaction { db in
                 var stored: [Chordset] = []
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+                defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
                 try db.inTransaction(.immediate) {
                     stored = try Self.append(chordsets, in: db, alsoTaken: alsoTaken, after: shownLast, now: now(),
                                          progress: progress, shouldStop: shouldStop)
@@ -252,6 +254,9 @@ extension ChordsetStore {
                        asSeed: Bool = false, now: Date = Date(),
                        progress: ((Int) -> Void)? = nil, shouldStop: (() -> Bool)? = nil) throws -> [Chordset] {
         var recorder = try LocalChangeRecorder(db, now: now)
+        // While nothing is published, an import's registers wait for the first sync round
+        // (`UnregisteredRows`); the starter chordsets' fixed stamps are written now.
+        let registering = try asSeed || SyncTables.isPublishing(db)
         let chordsets = contents.chordsets
         let storedLast = try Double.fetchOne(db, sql: "SELECT max(position) FROM chordset") ?? -1
         var next = max(storedLast, shownLast ?? -1) + 1
@@ -259,6 +264,7 @@ extension ChordsetStore {
         let insertChordset = try db.cachedStatement(sql: insertChordsetSQL)
         let insertChord = try db.cachedStatement(sql: "INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)")
         var insertLumi = try LumiInsertion(db)
+        var freshIDs = FreshIDs()
         var taken = Set<UUID>()
         var stored: [Chordset] = []
         stored.reserveCapacity(chordsets.count)
@@ -288,26 +294,28 @@ extension ChordsetStore {
                 chordset.createdAt.timeIntervalSince1970, chordset.updatedAt.timeIntervalSince1970,
             ])
             let stamp: Stamp? = asSeed ? .seed : nil
-            try recorder.record(.chordset(chordset.id), fields: SyncValues.fields(
+            if registering { try recorder.record(.chordset(chordset.id), fields: SyncValues.fields(
                 title: chordset.title, position: chordset.position, created: chordset.createdAt.timeIntervalSince1970,
-                updated: chordset.updatedAt.timeIntervalSince1970, colors: chordset.chords.map(\.color)), stamp: stamp)
+                updated: chordset.updatedAt.timeIntervalSince1970, colors: chordset.chords.map(\.color)), stamp: stamp) }
             let lumis = contents.lumis[offset]
             for slot in 0..<Chordset.chordCount {
                 try insertChord.execute(arguments: [key, slot, Int64(chordset.color(at: slot).packed)])
                 let chord = db.lastInsertedRowID
                 for (order, lumi) in lumis[slot].enumerated() {
                     if let refusal = lumi.refusal { throw StoreError.refusedLumi(index: offset, slot: slot, lumi: order, refusal) }
-                    let id = asSeed ? Self.seedLumiID(chordset.id, slot: slot, order: order) : UUID()
+                    let id = asSeed ? Self.seedLumiID(chordset.id, slot: slot, order: order) : freshIDs.make()
                     try insertLumi.insert(lumi, id: id, chord: chord, order: order)
+                    guard registering else { continue }
                     let placed = Lumi(id: id, shape: lumi.shape, x: lumi.x, y: lumi.y, size: lumi.size,
                                   rotation: lumi.rotation, color: lumi.color, glow: lumi.glow)
                     try recorder.record(.lumi(id), fields: [SyncField.lumi: SyncValues.text(SyncValues.LumiPlacement(
-                        chordset: chordset.id, slot: slot, order: order, lumi: placed))], stamp: stamp)
+                        chordset: chordset.id, slot: slot, order: order, lumi: placed))], stamp: stamp, unseen: !asSeed)
                 }
             }
             stored.append(chordset)
         }
         if shouldStop?() == true { throw StoreError.cancelled }
+        if !registering && !stored.isEmpty { try UnregisteredRows.mark(db) }
         try recorder.finish()
         progress?(chordsets.count)
         return stored

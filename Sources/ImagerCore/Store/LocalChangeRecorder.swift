@@ -47,10 +47,12 @@ struct LocalChangeRecorder {
         }
     }
 
-    /// Records one operation at a fresh stamp (or at `stamp`: the seed's).
-    mutating func record(_ key: SyncRecordKey, fields: [String: String], stamp: Stamp? = nil) throws {
+    /// Records one operation at a fresh stamp (or at `stamp`: the seed's). `unseen`: the
+    /// record's id was made in this transaction, so it has no registers to read (an import's
+    /// lumis, millions of them).
+    mutating func record(_ key: SyncRecordKey, fields: [String: String], stamp: Stamp? = nil, unseen: Bool = false) throws {
         let operation = SyncOperation(key: key, stamp: stamp ?? clock.tick(now: now), fields: fields)
-        var registers = try SyncTables.registers(key, db)
+        var registers = unseen ? Registers() : try SyncTables.registers(key, db)
         registers.merge(operation)
         try SyncTables.save(registers, of: key, db)
         if publishing { try SyncTables.enqueue(operation, db) }

@@ -64,7 +64,7 @@ enum SyncTables {
 
     static func save(_ registers: Registers, of key: SyncRecordKey, _ db: Database) throws {
         var owner: String?
-        if case let .lumi(id) = key { owner = SyncValues.placement(registers[SyncField.lumi], id: id)?.chordset.uuidString }
+        if case .lumi = key, let value = registers[SyncField.lumi] { owner = SyncValues.chordsetOfPlacement(value)?.uuidString }
         try db.cachedStatement(sql: """
             INSERT INTO sync_register (key, owner, body) VALUES (?, ?, ?)
             ON CONFLICT(key) DO UPDATE SET owner = excluded.owner, body = excluded.body

@@ -56,7 +56,9 @@ public enum ChangeLine {
     }
 
     static func escape(_ value: String) -> String {
-        guard value.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return value }
+        // Bytes, not Characters: faster, and "\r\n" is one Character that equals neither.
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t")
+            || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else { return value }
         var out = ""
         for character in value.unicodeScalars {
             switch character {
@@ -71,7 +73,7 @@ public enum ChangeLine {
     }
 
     static func unescape(_ text: Substring) -> String? {
-        guard text.contains("\\") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
         var out = ""
         var escaping = false
         for character in text.unicodeScalars {

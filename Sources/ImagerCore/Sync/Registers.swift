@@ -68,9 +68,14 @@ public struct Registers: Equatable, Sendable {
     /// Text for the store's `sync_register.body`: the most common stamp once on the first
     /// line, then a line per field, `name\tvalue` or `name\tvalue\tstamp` when it differs.
     public var encoded: String {
-        var counts: [Stamp: Int] = [:]
-        for register in fields.values { counts[register.stamp, default: 0] += 1 }
-        guard let base = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { return "" }
+        guard let first = fields.first?.value.stamp else { return "" }
+        var base = first
+        // Most records were written once (an import writes millions): one stamp, no counting.
+        if fields.values.contains(where: { $0.stamp != first }) {
+            var counts: [Stamp: Int] = [:]
+            for register in fields.values { counts[register.stamp, default: 0] += 1 }
+            base = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })!.key
+        }
         var out = base.description
         for name in fields.keys.sorted() {
             let register = fields[name]!

@@ -38,6 +38,8 @@ public struct SyncRound {
             throw .missingFolder(path: folder.root.path)
         }
         var summary = SyncSummary()
+        // Before anything is published or merged: a snapshot then carries them.
+        try storeCall { try store.registerUnregisteredRows(now: now()) }
         var start = try storeCall { try store.startSyncRound(machine: machine) }
         summary.tookNewDeviceID = start.tookNewDeviceID
         if try !ownFilesMatch(start) {

@@ -62,9 +62,15 @@ public enum SyncValues {
     /// `CHORDSET slot order shape x y size rotation glow #RRGGBBAA`, space-separated.
     public static func text(_ placement: LumiPlacement) -> String {
         let lumi = placement.lumi
-        return [placement.chordset.uuidString, "\(placement.slot)", "\(placement.order)", lumi.shape.rawValue,
-                text(lumi.x), text(lumi.y), text(lumi.size), text(lumi.rotation), text(lumi.glow), text(lumi.color)]
-            .joined(separator: " ")
+        return "\(placement.chordset.uuidString) \(placement.slot) \(placement.order) \(lumi.shape.rawValue) "
+            + "\(lumi.x) \(lumi.y) \(lumi.size) \(lumi.rotation) \(lumi.glow) \(text(lumi.color))"
+    }
+
+    /// The chordset a lumi register's value places it in (its first word), without reading
+    /// the rest: what the store files the register under, for every lumi an import writes.
+    public static func chordsetOfPlacement(_ text: String) -> UUID? {
+        guard let space = text.utf8.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+        return UUID(uuidString: String(text[..<space]))
     }
 
     /// Reads a lumi register's value; nil when it is `gone` or not a lumi Imager would accept.

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+
+/// Rows an import stored while no sync folder was chosen, registered for sync later.
+///
+/// Registers (`sync_register`) are what sync merges and publishes; for an import they weigh
+/// twice the rows themselves (a lumi's register restates the whole lumi), and writing them
+/// made an import of 100,000 chordsets with lumis several times slower than its rows. While
+/// nothing is published they are not needed yet: an import then stores only its rows and
+/// marks the store (`flagKey`), and the first sync round registers every row whose registers
+/// are missing or say something else, as if it had been imported at that moment, before it
+/// publishes a snapshot. Edits of imported rows made meanwhile record their fields as usual;
+/// registration fills in the rest.
+enum UnregisteredRows {
+    static let flagKey = "sync.unregistered-rows"
+
+    static func mark(_ db: Database) throws {
+        try SyncTables.setState(flagKey, "1", db)
+    }
+
+    static func arePending(_ db: Database) throws -> Bool {
+        try SyncTables.state(flagKey, db) != nil
+    }
+
+    /// Registers what is missing, at fresh stamps of this device, and asks for a snapshot
+    /// (which carries them: nothing goes to the outbox). Returns the records registered.
+    @discardableResult
+    static func register(_ db: Database, now: Date) throws -> Int {
+        guard try arePending(db) else { return 0 }
+        var clock = try SyncTables.clock(db)
+        var registered = 0
+        func fill(_ key: SyncRecordKey, _ fields: [String: String]) throws {
+            var registers = try SyncTables.registers(key, db)
+            if registers.isDeleted { return }
+            let missing = fields.filter { registers[$0.key] != $0.value }
+            guard !missing.isEmpty else { return }
+            registers.merge(SyncOperation(key: key, stamp: clock.tick(now: now), fields: missing))
+            try SyncTables.save(registers, of: key, db)
+            registered += 1
+        }
+        var colors: [String: [RGBAColor]] = [:]
+        let chords = try Row.fetchCursor(db, sql: "SELECT chordset_id, slot, color FROM chord")
+        while let row = try chords.next() {
+            guard let id = String.fromDatabaseValue(row[0]), let slot = Int.fromDatabaseValue(row[1]),
+                  (0..<Chordset.chordCount).contains(slot), let packed = Int64.fromDatabaseValue(row[2]) else { continue }
+            colors[id, default: Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount)][slot] =
+                RGBAColor(packed: UInt32(truncatingIfNeeded: packed))
+        }
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, title, position, created_at, updated_at FROM chordset")
+        while let row = try rows.next() {
+            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(uuidString: text),
+                  let title = String.fromDatabaseValue(row[1]), let position = Double.fromDatabaseValue(row[2]),
+                  let created = Double.fromDatabaseValue(row[3]), let updated = Double.fromDatabaseValue(row[4]) else { continue }
+            try fill(.chordset(id), SyncValues.fields(
+                title: title, position: position, created: created, updated: updated,
+                colors: colors[text] ?? Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount)))
+        }
+        colors = [:]
+        let lumis = try Row.fetchCursor(db, sql: """
+            SELECT ch.chordset_id, ch.slot, l.ord, l.id, l.shape, l.x, l.y, l.size, l.rotation, l.glow, l.color
+            FROM lumi l JOIN chord ch ON ch.id = l.chord_id
+            """)
+        while let row = try lumis.next() {
+            guard let chordset = String.fromDatabaseValue(row[0]).flatMap(UUID.init(uuidString:)),
+                  let id = String.fromDatabaseValue(row[3]).flatMap(UUID.init(uuidString:)),
+                  let placement = StoredRecords.placement(row, chordset: chordset, id: id) else { continue }
+            try fill(.lumi(id), [SyncField.lumi: SyncValues.text(placement)])
+        }
+        try SyncTables.saveClock(clock, db)
+        try SyncTables.setState(SyncTables.snapshotKey, "1", db)
+        try SyncTables.setState(flagKey, nil, db)
+        return registered
+    }
+}
