@@ -25,6 +25,20 @@ final class TranslationFillTests: XCTestCase {
         XCTAssertEqual(fill("«{title}» 😀 {a}\u{301}", ["title": "Étoile", "a": "e"]), "«Étoile» 😀 e\u{301}")
     }
 
+    /// The cells' labels fill a template split once: the same text as `fill` gives.
+    func testATemplateFillsAsFillDoes() {
+        let cases: [(String, KeyValuePairs<String, String>)] = [
+            ("{b} then {a}, {b} again", ["a": "1", "b": "2"]), ("{a}{b}", ["a": "{b}", "b": "x"]),
+            ("{unknown} {a} { } {", ["a": "1"]), ("}{a}{", ["a": "é"]), ("no placeholders", ["a": "1"]),
+            ("{colour name}, {hex}", ["colour name": "orange", "hex": "#E99057"]), ("{ {a}", ["a": "1"]),
+            ("«{title}» 😀 {a}\u{301}", ["title": "Étoile", "a": "e"]), ("{{a}}", ["a": "1"]), ("", ["a": "1"]),
+            ("Chord {number}: {colour}", ["number": "3", "colour": "orange, #E99057"]),
+        ]
+        for (text, values) in cases {
+            XCTAssertEqual(TextTemplate(text)(values), fill(text, values), text)
+        }
+    }
+
     func testThePluralCountFillsAlongsideOtherValues() {
         XCTAssertEqual(trn("{count} chordset in “{title}”", "{count} chordsets in “{title}”", 2, ["title": "Warm"]),
                        "2 chordsets in “Warm”")

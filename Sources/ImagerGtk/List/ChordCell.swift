@@ -73,18 +73,19 @@ final class ChordCell {
     /// "Chord 3: orange, #E99057": which chord (1-based), its colour in words for those who
     /// cannot see it, and in hex for those who match colours by number.
     static func accessibleLabel(slot: Int, color: RGBAColor) -> String {
-        fill(labelText, ["number": String(slot + 1), "colour": tooltip(color)])
+        labelText(["number": String(slot + 1), "colour": tooltip(color)])
     }
 
     /// "orange, #E99057": the colour in words and in hex.
     static func tooltip(_ color: RGBAColor) -> String {
-        fill(tooltipText, ["colour name": ColorName(color).text, "hex": color.hex])
+        tooltipText(["colour name": ColorName(color).text, "hex": color.hex])
     }
 
-    // Looked up once: every bind names eight cells, a page of rows per scrolled frame, and
-    // gettext's lookup was a tenth of a frame. The language does not change while running.
-    private static let labelText = tr("Chord {number}: {colour}")
-    private static let tooltipText = tr("{colour name}, {hex}")
+    // Looked up and split once: every bind names eight cells, a page of rows per scrolled
+    // frame, and gettext's lookup was a tenth of a frame. The language does not change while
+    // running.
+    private static let labelText = TextTemplate(tr("Chord {number}: {colour}"))
+    private static let tooltipText = TextTemplate(tr("{colour name}, {hex}"))
 
     /// GTK records these calls and replays them every time the cell is painted, which is
     /// every frame the list moves, so what is recorded must be cheap to replay (issue 6): a

@@ -1,10 +1,22 @@
 import ImagerCore
+import Synchronization
 
 /// The words of a `ColorName`, in the order English puts them: "translucent very dark
 /// greyish blue". Every word is its own string so that translation (issue 13) can reorder
 /// them with one format string per language.
 extension ColorName {
+    /// The colour in words, translated. There are fewer than a thousand names, and every
+    /// chord cell a row binds asks for one (up to five gettext lookups): each is made once.
     var text: String {
+        if let known = Self.texts.withLock({ $0[self] }) { return known }
+        let made = words
+        Self.texts.withLock { $0[self] = made }
+        return made
+    }
+
+    private static let texts = Mutex<[ColorName: String]>([:])
+
+    private var words: String {
         var words: [String] = []
         if isTranslucent { words.append(tr("translucent")) }
         if let lightness { words.append(lightness.text) }
