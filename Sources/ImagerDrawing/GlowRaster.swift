@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 
 /// A glowing polygon computed pixel by pixel: the same picture `LumiLight`'s gradient sectors
 /// give (docs/drawing.md), several times faster where it matters, which is a list scrolling a
@@ -50,16 +51,36 @@ enum GlowRaster {
         guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(mask) else { return false }
         let stride = Int(cairo_image_surface_get_stride(mask))
         let inner = 1 - glow
-        for row in 0..<height {
-            let y = userY(Double(top + row) + 0.5) - centre.y
-            let line = data.advanced(by: row * stride)
-            for column in 0..<width {
-                let x = userX(Double(left + column) + 0.5) - centre.x
-                let depth = Self.depth(x, y, in: sectors)
-                let alpha: Double
-                if depth <= inner { alpha = 1 } else if depth >= 1 { alpha = 0 } else { alpha = LumiLight.fade((depth - inner) / glow) }
-                line[column] = UInt8((alpha * 255).rounded())
+        let columnX = (0..<width).map { userX(Double(left + $0) + 0.5) - centre.x }
+        let rowY = (0..<height).map { userY(Double(top + $0) + 0.5) - centre.y }
+        // Each band writes only its own rows of the mask.
+        nonisolated(unsafe) let pixels = UnsafeMutableRawPointer(data)
+        @Sendable func fill(rows: Range<Int>) {
+            // Neighbouring pixels almost always lie in the same sector: try the last one first.
+            var sector = 0
+            for row in rows {
+                let y = rowY[row]
+                let line = pixels.advanced(by: row * stride).assumingMemoryBound(to: UInt8.self)
+                for column in 0..<width {
+                    let x = columnX[column]
+                    if !sectors[sector].contains(x, y) { sector = Self.sector(containing: x, y, in: sectors) ?? sector }
+                    let depth = sectors[sector].contains(x, y) ? sectors[sector].depth(x, y) : 0
+                    let alpha: Double
+                    if depth <= inner { alpha = 1 } else if depth >= 1 { alpha = 0 } else { alpha = LumiLight.fade((depth - inner) / glow) }
+                    line[column] = UInt8((alpha * 255).rounded())
+                }
             }
+        }
+        // A full-screen glow (Perform) is hundreds of thousands of pixels: its rows are shared
+        // among the cores. A cell's few thousand are not worth a thread.
+        let bands = width * height >= Self.pixelsPerBand * 2 ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
+        if bands > 1 {
+            let rowsPerBand = (height + bands - 1) / bands
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                fill(rows: min(height, band * rowsPerBand)..<min(height, (band + 1) * rowsPerBand))
+            }
+        } else {
+            fill(rows: 0..<height)
         }
         cairo_surface_mark_dirty(mask)
         // One mask pixel per device pixel: the user space has scaleX device pixels per unit.
@@ -90,17 +111,23 @@ enum GlowRaster {
             depthAxis = edgeDistance > 0 ? LumiPoint(x: normal.x / edgeDistance, y: normal.y / edgeDistance) : LumiPoint(x: 0, y: 0)
         }
 
+        /// How deep (x, y) lies: 0 at the centre, 1 on this edge.
+        func depth(_ x: Double, _ y: Double) -> Double {
+            depthAxis.x * x + depthAxis.y * y
+        }
+
         /// Whether the ray from the centre through (x, y) passes through this edge.
         func contains(_ x: Double, _ y: Double) -> Bool {
             start.x * y - start.y * x >= 0 && x * end.y - y * end.x >= 0
         }
     }
 
-    private static func depth(_ x: Double, _ y: Double, in sectors: [Sector]) -> Double {
-        for sector in sectors where sector.contains(x, y) {
-            return sector.depthAxis.x * x + sector.depthAxis.y * y
-        }
-        return 0 // the centre itself
+    /// Below this many pixels a glow is filled on the calling thread alone.
+    private static let pixelsPerBand = 65_536
+
+    /// The first sector whose wedge holds (x, y); nil only at the centre itself (depth 0).
+    private static func sector(containing x: Double, _ y: Double, in sectors: [Sector]) -> Int? {
+        sectors.indices.first { sectors[$0].contains(x, y) }
     }
 }
 

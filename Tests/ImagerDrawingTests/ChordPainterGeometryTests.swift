@@ -146,6 +146,22 @@ import Testing
         #expect(toCorner[34] <= 12)
     }
 
+    /// Perform draws glows full screen, where the rows are shared among threads: the big
+    /// picture is the small one scaled up, and mirrors itself across every band's edge.
+    @Test func aFullScreenGlowIsTheCellsGlowScaledUpWithNoSeams() {
+        let lumi = Lumi.centred(.square, size: 1, glow: 1)
+        let small = ChordImage(background: Palette.clear, lumis: [lumi], side: 100)
+        let large = ChordImage(background: Palette.clear, lumis: [lumi], side: 800)
+        for step in 0..<50 {
+            let near = Int(small.pixel(x: 50 + step, y: 50).alpha), far = Int(large.pixel(x: 400 + step * 8 + 4, y: 400).alpha)
+            #expect(abs(near - far) <= 8, "\(step): \(near) at 100 px, \(far) at 800 px")
+        }
+        for offset in 0..<400 {
+            let above = Int(large.pixel(x: 400, y: 399 - offset).alpha), below = Int(large.pixel(x: 400, y: 400 + offset).alpha)
+            #expect(abs(above - below) <= 1, "\(offset) rows from the middle: \(above) above, \(below) below")
+        }
+    }
+
     @Test func aGlowingTriangleFadesToNothingAtItsBase() {
         // The base is at y = 50 + 20 for radius 40; straight down from the centre it is the
         // nearest edge.
