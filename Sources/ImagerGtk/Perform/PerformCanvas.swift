@@ -54,12 +54,22 @@ final class PerformCanvas {
     /// the old chord over it at `opacityOnScreen`) becomes the new "under" picture and the
     /// chord starts at opacity 0; otherwise it cuts.
     func play(_ chord: ChordRef, fading: Bool, opacityOnScreen: Double) {
-        if fading, let target, targetChord != nil {
-            let composed = spare ?? makeLayer(like: target)
-            composed.compose(under: showsUnder && opacityOnScreen < 1 ? under : nil, over: target,
-                             opacity: opacityOnScreen)
-            spare = under
-            under = composed
+        if fading, let current = target, targetChord != nil {
+            if showsUnder, opacityOnScreen < 1, let under {
+                // A fade interrupted: what is on screen is a mix, composed into the spare layer.
+                let composed = spare ?? makeLayer(like: current)
+                composed.compose(under: under, over: current, opacity: opacityOnScreen)
+                spare = under
+                self.under = composed
+            } else {
+                // What is on screen is the chord playing alone: its layer goes underneath as it
+                // is (no full-screen copy in the key press), and the next chord is rendered
+                // into the spare one.
+                let next = spare ?? makeLayer(like: current)
+                spare = under
+                under = current
+                target = next
+            }
             showsUnder = true
             opacity = 0
         } else {
@@ -94,7 +104,8 @@ final class PerformCanvas {
 
     private func render(_ chord: ChordRef, into layer: Layer) {
         let (background, lumis) = pictureOf(chord)
-        layer.paint { cairo, width, height in
+        // An opaque background covers the whole layer: no black beneath it to lay first.
+        layer.paint(onBlack: background.alpha < 255) { cairo, width, height in
             ChordsetPicture.paintFilling(cairo, background: background, lumis: lumis, width: width, height: height)
         }
         chordRenders += 1
@@ -152,11 +163,14 @@ private final class Layer {
         self.width == max(width, 1) && self.height == max(height, 1) && self.scale == scale
     }
 
-    /// Clears to black, then `draw` in logical pixels.
-    func paint(_ draw: (OpaquePointer, Double, Double) -> Void) {
+    /// Clears to black (unless `onBlack` is false: `draw` covers every pixel), then `draw`
+    /// in logical pixels.
+    func paint(onBlack: Bool = true, _ draw: (OpaquePointer, Double, Double) -> Void) {
         let cairo = cairo_create(surface)!
-        cairo_set_source_rgb(cairo, 0, 0, 0)
-        cairo_paint(cairo)
+        if onBlack {
+            cairo_set_source_rgb(cairo, 0, 0, 0)
+            cairo_paint(cairo)
+        }
         draw(cairo, Double(width), Double(height))
         cairo_destroy(cairo)
         cairo_surface_flush(surface)
