@@ -21,6 +21,12 @@ final class FirstPageTests: GtkTestCase {
         let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))
         // The first page's rows are taller than the window's list: nothing blank at the bottom.
         XCTAssertGreaterThan(gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment))
+        // The first page's count is not the list's: no number until the rest is read.
+        XCTAssertEqual(window.windowTitle.subtitleText, "")
+        controller.finishLoadingNow()
+        window.listLoaded()
+        pump(seconds: 0.1)
+        XCTAssertEqual(window.windowTitle.subtitleText, "500 chordsets")
     }
 
     func testAMaximizedWindowReadsEnoughForTheTallestMonitor() async throws {

@@ -108,6 +108,7 @@ final class MainWindow {
     /// The rest of a first-page start is in the list.
     func listLoaded() {
         liveSync?.listLoaded()
+        stateChanged()
     }
 
     isolated deinit {
@@ -229,6 +230,9 @@ final class MainWindow {
 
     /// The subtitle: how many chordsets, shown by a search, or selected.
     private func showCounts() {
+        // Until the rest of a large list is read, the count would be the first page's (“19
+        // chordsets” of 100,000): no number rather than a wrong one.
+        guard !controller.isLoadingRest else { return windowTitle.showNoCount() }
         windowTitle.show(count: controller.count, matching: list.filter == nil ? nil : list.rowCount,
                          selected: list.selectedCount)
     }

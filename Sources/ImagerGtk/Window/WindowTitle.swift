@@ -35,5 +35,12 @@ final class WindowTitle {
         gtk_label_set_text(cgtk_label(subtitle), text)
     }
 
+    /// While the count is not known yet.
+    func showNoCount() {
+        guard shown != "" else { return }
+        shown = ""
+        gtk_label_set_text(cgtk_label(subtitle), "")
+    }
+
     var subtitleText: String { shown ?? "" }
 }
