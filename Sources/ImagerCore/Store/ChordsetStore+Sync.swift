@@ -131,7 +131,7 @@ extension ChordsetStore {
         } catch {
             throw Self.map(error, operation: "read the sync settings", path: path)
         }
-        try syncTransaction("register imported chordsets for sync") { db in try UnregisteredRows.register(db, now: now) }
+        _ = try syncTransaction("register imported chordsets for sync") { db in try UnregisteredRows.register(db, now: now) }
     }
 
     /// The oldest `limit` outbox lines and the outbox sequence of the last one.

@@ -35,6 +35,20 @@ enum StoredRecords {
         }
     }
 
+    /// Every chordset's eight chord colours, by the chordset's id as stored (a missing chord
+    /// reads as `ChordsetStore.missingChordColor`): for the passes that register every row.
+    static func chordColorsOfEveryChordset(_ db: Database) throws -> [String: [RGBAColor]] {
+        var colors: [String: [RGBAColor]] = [:]
+        let chords = try Row.fetchCursor(db, sql: "SELECT chordset_id, slot, color FROM chord")
+        while let row = try chords.next() {
+            guard let id = String.fromDatabaseValue(row[0]), let slot = Int.fromDatabaseValue(row[1]),
+                  (0..<Chordset.chordCount).contains(slot), let packed = Int64.fromDatabaseValue(row[2]) else { continue }
+            colors[id, default: Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount)][slot] =
+                RGBAColor(packed: UInt32(truncatingIfNeeded: packed))
+        }
+        return colors
+    }
+
     /// Columns: chordset, slot, ord, id, shape, x, y, size, rotation, glow, color.
     static func placement(_ row: Row, chordset: UUID, id: UUID) -> SyncValues.LumiPlacement? {
         guard let slot = Int.fromDatabaseValue(row[1]), let order = Int.fromDatabaseValue(row[2]),

@@ -94,14 +94,7 @@ enum SyncTables {
     /// publishes a snapshot.
     static func registerExistingRows(_ db: Database) throws {
         let device = try device(db)
-        var colors: [String: [RGBAColor]] = [:]
-        let chords = try Row.fetchCursor(db, sql: "SELECT chordset_id, slot, color FROM chord")
-        while let row = try chords.next() {
-            guard let id = String.fromDatabaseValue(row[0]), let slot = Int.fromDatabaseValue(row[1]),
-                  (0..<Chordset.chordCount).contains(slot), let packed = Int64.fromDatabaseValue(row[2]) else { continue }
-            colors[id, default: Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount)][slot] =
-                RGBAColor(packed: UInt32(truncatingIfNeeded: packed))
-        }
+        let colors = try StoredRecords.chordColorsOfEveryChordset(db)
         var updatedOf: [String: Double] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT id, title, position, created_at, updated_at FROM chordset")
         while let row = try rows.next() {
