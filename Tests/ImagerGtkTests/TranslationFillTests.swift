@@ -39,6 +39,20 @@ final class TranslationFillTests: XCTestCase {
         }
     }
 
+    /// Counts are grouped as the locale groups digits: none in C, thousands with commas in
+    /// English.
+    func testCountsAreGroupedAsTheLocaleGroupsThem() {
+        let saved = String(cString: setlocale(LC_NUMERIC, nil))
+        defer { setlocale(LC_NUMERIC, saved) }
+        setlocale(LC_NUMERIC, "C")
+        XCTAssertEqual(groupedNumber(100_009), "100009")
+        XCTAssertEqual(groupedNumber(-5), "-5")
+        // Only where the machine has the English locale (Debian's `locales` package).
+        if setlocale(LC_NUMERIC, "en_US.UTF-8") != nil {
+            XCTAssertEqual(groupedNumber(100_009), "100,009")
+        }
+    }
+
     func testThePluralCountFillsAlongsideOtherValues() {
         XCTAssertEqual(trn("{count} chordset in “{title}”", "{count} chordsets in “{title}”", 2, ["title": "Warm"]),
                        "2 chordsets in “Warm”")

@@ -34,7 +34,17 @@ nonisolated func trn(_ singular: String, _ plural: String, _ count: Int, _ value
     let form = singular.withCString { one in
         plural.withCString { many in String(cString: g_dngettext(Translation.domain, one, many, gulong(max(count, 0)))) }
     }
-    return fill(form, values, count: String(count))
+    return fill(form, values, count: groupedNumber(count))
+}
+
+/// A count as the user's locale writes it: "100,009" in English, "100.009" in German,
+/// "100009" where the locale groups no digits (C, POSIX). C's `%'d` reads LC_NUMERIC, which
+/// `Translation.setUp` took from the environment.
+nonisolated func groupedNumber(_ value: Int) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let written = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%'ld", $0) }
+    guard written > 0, Int(written) < buffer.count else { return String(value) }
+    return String(cString: buffer)
 }
 
 /// Fills each `{name}` in one pass: a value is never searched again, so a title that reads

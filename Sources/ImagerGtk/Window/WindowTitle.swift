@@ -24,9 +24,9 @@ final class WindowTitle {
     func show(count: Int, matching: Int?, selected: Int = 0) {
         let text = if selected > 1 {
             trn("{count} of {total} chordset selected", "{count} of {total} chordsets selected", selected,
-                ["total": String(count)])
+                ["total": groupedNumber(count)])
         } else if let matching {
-            trn("{shown} of {count} chordset", "{shown} of {count} chordsets", count, ["shown": String(matching)])
+            trn("{shown} of {count} chordset", "{shown} of {count} chordsets", count, ["shown": groupedNumber(matching)])
         } else {
             trn("{count} chordset", "{count} chordsets", count)
         }
