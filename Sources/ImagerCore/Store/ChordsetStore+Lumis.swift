@@ -44,7 +44,7 @@ extension ChordsetStore {
                     ORDER BY l.chord_id, l.ord, l.id
                     """)
                 while let row = try rows.next() {
-                    guard let text = String.fromDatabaseValue(row[0]), let id = UUID(uuidString: text) else { continue }
+                    guard let text = String.fromDatabaseValue(row[0]), let id = UUID(text: text) else { continue }
                     if let ids, !ids.contains(id) { continue }
                     var slots = byChordset[id] ?? Array(repeating: [], count: Chordset.chordCount)
                     Self.place(row, from: 1, into: &slots, unreadable: &unreadable)
@@ -104,18 +104,21 @@ extension ChordsetStore {
         let rowID = Int64.fromDatabaseValue(row[first + 1]) ?? -1
         func bad(_ column: String) { unreadable.append(UnreadableRow(rowID: rowID, reason: .lumi(column))) }
         guard let slot = Int.fromDatabaseValue(row[first]), (0..<Chordset.chordCount).contains(slot) else { return bad("slot") }
-        guard let idText = String.fromDatabaseValue(row[first + 2]), let id = UUID(uuidString: idText) else { return bad("id") }
+        guard let idText = String.fromDatabaseValue(row[first + 2]), let id = UUID(text: idText) else { return bad("id") }
         guard let shapeText = String.fromDatabaseValue(row[first + 3]), let shape = LumiShape(rawValue: shapeText) else { return bad("shape") }
-        var numbers: [Double] = []
-        for (offset, field) in [Lumi.Field.x, .y, .size, .rotation, .glow].enumerated() {
-            guard let value = Double.fromDatabaseValue(row[first + 4 + offset]), Lumi.allows(value, for: field) else {
-                return bad(field.rawValue)
-            }
-            numbers.append(value)
+        // Five numbers without an array apiece: a delete of 1,000 chordsets reads 24,000 lumis.
+        func number(_ offset: Int, _ field: Lumi.Field) -> Double? {
+            guard let value = Double.fromDatabaseValue(row[first + 4 + offset]), Lumi.allows(value, for: field) else { return nil }
+            return value
         }
+        guard let x = number(0, .x) else { return bad(Lumi.Field.x.rawValue) }
+        guard let y = number(1, .y) else { return bad(Lumi.Field.y.rawValue) }
+        guard let size = number(2, .size) else { return bad(Lumi.Field.size.rawValue) }
+        guard let rotation = number(3, .rotation) else { return bad(Lumi.Field.rotation.rawValue) }
+        guard let glow = number(4, .glow) else { return bad(Lumi.Field.glow.rawValue) }
         guard let packed = Int64.fromDatabaseValue(row[first + 9]) else { return bad("color") }
         guard slots[slot].count < Lumi.maximumPerChord else { return bad("order") }
-        slots[slot].append(Lumi(id: id, shape: shape, x: numbers[0], y: numbers[1], size: numbers[2], rotation: numbers[3],
-                                color: RGBAColor(packed: UInt32(truncatingIfNeeded: packed)), glow: numbers[4]))
+        slots[slot].append(Lumi(id: id, shape: shape, x: x, y: y, size: size, rotation: rotation,
+                                color: RGBAColor(packed: UInt32(truncatingIfNeeded: packed)), glow: glow))
     }
 }

@@ -234,7 +234,7 @@ public final class ChordsetStore: Sendable {
 
     private static func readChordsetColumns(_ row: Row)
         -> Result<(id: UUID, title: String, position: Double, created: Double, updated: Double), UnreadableRow.Problem> {
-        guard let idText = String.fromDatabaseValue(row[1]), let id = UUID(uuidString: idText) else {
+        guard let idText = String.fromDatabaseValue(row[1]), let id = UUID(text: idText) else {
             return .failure(.id(String(describing: row[1] as DatabaseValue).prefix(60).description))
         }
         guard let title = String.fromDatabaseValue(row[2]) else { return .failure(.column("title")) }

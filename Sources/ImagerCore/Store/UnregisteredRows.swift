@@ -41,7 +41,7 @@ enum UnregisteredRows {
         var colors = try StoredRecords.chordColorsOfEveryChordset(db)
         let rows = try Row.fetchCursor(db, sql: "SELECT id, title, position, created_at, updated_at FROM chordset")
         while let row = try rows.next() {
-            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(uuidString: text),
+            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(text: text),
                   let title = String.fromDatabaseValue(row[1]), let position = Double.fromDatabaseValue(row[2]),
                   let created = Double.fromDatabaseValue(row[3]), let updated = Double.fromDatabaseValue(row[4]) else { continue }
             try fill(.chordset(id), SyncValues.fields(
@@ -54,8 +54,8 @@ enum UnregisteredRows {
             FROM lumi l JOIN chord ch ON ch.id = l.chord_id
             """)
         while let row = try lumis.next() {
-            guard let chordset = String.fromDatabaseValue(row[0]).flatMap(UUID.init(uuidString:)),
-                  let id = String.fromDatabaseValue(row[3]).flatMap(UUID.init(uuidString:)),
+            guard let chordset = String.fromDatabaseValue(row[0]).flatMap { UUID(text: $0) },
+                  let id = String.fromDatabaseValue(row[3]).flatMap { UUID(text: $0) },
                   let placement = StoredRecords.placement(row, chordset: chordset, id: id) else { continue }
             try fill(.lumi(id), [SyncField.lumi: SyncValues.text(placement)])
         }

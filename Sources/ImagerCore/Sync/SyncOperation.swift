@@ -14,7 +14,7 @@ public enum SyncRecordKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init?(_ text: Substring) {
-        guard text.count == 38, text.dropFirst().first == ":", let id = UUID(uuidString: String(text.dropFirst(2))) else { return nil }
+        guard text.count == 38, text.dropFirst().first == ":", let id = UUID(text: text.dropFirst(2)) else { return nil }
         switch text.first {
         case "c": self = .chordset(id)
         case "l": self = .lumi(id)

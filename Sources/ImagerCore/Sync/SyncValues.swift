@@ -70,13 +70,13 @@ public enum SyncValues {
     /// the rest: what the store files the register under, for every lumi an import writes.
     public static func chordsetOfPlacement(_ text: String) -> UUID? {
         guard let space = text.utf8.firstIndex(of: UInt8(ascii: " ")) else { return nil }
-        return UUID(uuidString: String(text[..<space]))
+        return UUID(text: text[..<space])
     }
 
     /// Reads a lumi register's value; nil when it is `gone` or not a lumi Imager would accept.
     public static func placement(_ text: String?, id: UUID) -> LumiPlacement? {
         guard let parts = text?.split(separator: " "), parts.count == 10,
-              let chordset = UUID(uuidString: String(parts[0])),
+              let chordset = UUID(text: parts[0]),
               let slot = Int(parts[1]), (0..<Chordset.chordCount).contains(slot),
               let order = Int(parts[2]), (0..<Lumi.maximumPerChord).contains(order),
               let shape = LumiShape(rawValue: String(parts[3])),
