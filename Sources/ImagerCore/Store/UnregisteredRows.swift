@@ -54,8 +54,8 @@ enum UnregisteredRows {
             FROM lumi l JOIN chord ch ON ch.id = l.chord_id
             """)
         while let row = try lumis.next() {
-            guard let chordset = String.fromDatabaseValue(row[0]).flatMap { UUID(text: $0) },
-                  let id = String.fromDatabaseValue(row[3]).flatMap { UUID(text: $0) },
+            guard let chordset = String.fromDatabaseValue(row[0]).flatMap(UUID.init(text:)),
+                  let id = String.fromDatabaseValue(row[3]).flatMap(UUID.init(text:)),
                   let placement = StoredRecords.placement(row, chordset: chordset, id: id) else { continue }
             try fill(.lumi(id), [SyncField.lumi: SyncValues.text(placement)])
         }

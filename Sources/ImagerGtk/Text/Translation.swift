@@ -44,7 +44,7 @@ nonisolated func groupedNumber(_ value: Int) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
     let written = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%'ld", $0) }
     guard written > 0, Int(written) < buffer.count else { return String(value) }
-    return String(cString: buffer)
+    return String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// Fills each `{name}` in one pass: a value is never searched again, so a title that reads
