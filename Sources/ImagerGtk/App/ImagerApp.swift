@@ -88,6 +88,8 @@ public final class ImagerWindow {
     /// Escape in the search bar.
     public func closeSearch() { window.search.close() }
     public func select(position: Int) { window.list.select(position: position) }
+    /// A click on the row at `position`: selected, scrolled into view, focused.
+    public func focus(position: Int) { window.list.focus(position: position) }
     /// Shift+click from the first row of `range` to its last.
     public func select(positions range: Range<Int>) { window.list.selectRows(range) }
     /// The Delete key with rows selected.
