@@ -32,7 +32,7 @@ public struct RGBAColor: Hashable, Sendable {
         guard utf8.first == UInt8(ascii: "#"), utf8.count == 7 || utf8.count == 9 else { return nil }
         var value: UInt32 = 0
         for byte in utf8.dropFirst() {
-            guard let digit = Self.hexDigit(byte) else { return nil }
+            guard let digit = byte.hexDigitValue else { return nil }
             value = value << 4 | UInt32(digit)
         }
         self.init(packed: utf8.count == 7 ? value << 8 | 0xFF : value)
@@ -47,15 +47,6 @@ public struct RGBAColor: Hashable, Sendable {
             out.append(digits[Int(channel & 0xF)])
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

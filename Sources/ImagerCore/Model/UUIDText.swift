@@ -15,7 +15,7 @@ extension UUID {
                     guard byte == UInt8(ascii: "-") else { return false }
                     continue
                 }
-                guard index < 16, let nibble = Self.hexValue(byte) else { return false }
+                guard index < 16, let nibble = byte.hexDigitValue else { return false }
                 if let first = high {
                     out[index] = first << 4 | nibble
                     index += 1
@@ -28,14 +28,5 @@ extension UUID {
         }
         guard valid else { return nil }
         self.init(uuid: parsed)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }
