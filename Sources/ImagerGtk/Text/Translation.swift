@@ -53,35 +53,13 @@ nonisolated func groupedNumber(_ value: Int) -> String {
 /// a scan of the text rather than one Foundation search per name (which took 40% of a
 /// scroll's time).
 nonisolated func fill(_ text: String, _ values: KeyValuePairs<String, String>, count: String? = nil) -> String {
-    guard !values.isEmpty || count != nil else { return text }
-    // Braces are ASCII, and no byte of a longer UTF-8 sequence is: bytes are safe to scan.
-    let bytes = Array(text.utf8)
-    let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-    guard bytes.contains(open) else { return text }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count + 32)
-    var at = 0
-    while at < bytes.count {
-        if bytes[at] == open, let end = bytes[(at + 1)...].firstIndex(of: close),
-           let value = value(named: String(decoding: bytes[(at + 1)..<end], as: UTF8.self), in: values, count: count) {
-            out.append(contentsOf: value.utf8)
-            at = end + 1
-        } else {
-            out.append(bytes[at])
-            at += 1
-        }
-    }
-    return String(decoding: out, as: UTF8.self)
+    guard !values.isEmpty || count != nil, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+    return TextTemplate(text)(values, count: count)
 }
 
-private nonisolated func value(named name: String, in values: KeyValuePairs<String, String>, count: String?) -> String? {
-    if name == "count", let count { return count }
-    return values.first { $0.key == name }?.value
-}
-
-/// A translated text with `{name}` placeholders, split once, for texts filled thousands of
-/// times a second: each chord cell a row binds is named with two of them, a page of rows per
-/// scrolled frame. Filling gives what `fill` gives for the same text and values.
+/// A translated text with `{name}` placeholders, split once. `fill` splits and fills in one
+/// go; a text filled thousands of times a second (each chord cell a row binds is named with
+/// two, a page of rows per scrolled frame) keeps its template.
 nonisolated struct TextTemplate: Sendable {
     private enum Piece: Sendable {
         case text(String)
@@ -113,12 +91,15 @@ nonisolated struct TextTemplate: Sendable {
         self.pieces = pieces
     }
 
-    func callAsFunction(_ values: KeyValuePairs<String, String>) -> String {
+    /// The text with each placeholder's value, `{count}` from `count` when given; an unknown
+    /// name stays as written.
+    func callAsFunction(_ values: KeyValuePairs<String, String>, count: String? = nil) -> String {
         var out = ""
         for piece in pieces {
             switch piece {
             case let .text(text): out += text
-            case let .value(name): out += values.first { $0.key == name }?.value ?? "{" + name + "}"
+            case let .value(name):
+                if name == "count", let count { out += count } else { out += values.first { $0.key == name }?.value ?? "{" + name + "}" }
             }
         }
         return out
