@@ -35,9 +35,11 @@ enum StoredRecords {
         }
     }
 
-    /// Every chordset's eight chord colours, by the chordset's id as stored (a missing chord
-    /// reads as `ChordsetStore.missingChordColor`): for the passes that register every row.
-    static func chordColorsOfEveryChordset(_ db: Database) throws -> [String: [RGBAColor]] {
+    /// Every record the tables hold, in sync's terms: each chordset with its chord colours,
+    /// then each lumi, with the time its chordset was last updated. For the passes that
+    /// register every row (the v3-sync migration, `UnregisteredRows`); rows that cannot be
+    /// read are passed over.
+    static func forEveryRecord(_ db: Database, _ body: (SyncRecordKey, [String: String], _ updated: Double) throws -> Void) throws {
         var colors: [String: [RGBAColor]] = [:]
         let chords = try Row.fetchCursor(db, sql: "SELECT chordset_id, slot, color FROM chord")
         while let row = try chords.next() {
@@ -46,7 +48,28 @@ enum StoredRecords {
             colors[id, default: Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount)][slot] =
                 RGBAColor(packed: UInt32(truncatingIfNeeded: packed))
         }
-        return colors
+        var updatedOf: [String: Double] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, title, position, created_at, updated_at FROM chordset")
+        while let row = try rows.next() {
+            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(text: text),
+                  let title = String.fromDatabaseValue(row[1]), let position = Double.fromDatabaseValue(row[2]),
+                  let created = Double.fromDatabaseValue(row[3]), let updated = Double.fromDatabaseValue(row[4]) else { continue }
+            updatedOf[text] = updated
+            try body(.chordset(id), SyncValues.fields(
+                title: title, position: position, created: created, updated: updated,
+                colors: colors[text] ?? Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount)), updated)
+        }
+        colors = [:]
+        let lumis = try Row.fetchCursor(db, sql: """
+            SELECT ch.chordset_id, ch.slot, l.ord, l.id, l.shape, l.x, l.y, l.size, l.rotation, l.glow, l.color
+            FROM lumi l JOIN chord ch ON ch.id = l.chord_id
+            """)
+        while let row = try lumis.next() {
+            guard let owner = String.fromDatabaseValue(row[0]), let chordset = UUID(text: owner),
+                  let idText = String.fromDatabaseValue(row[3]), let id = UUID(text: idText),
+                  let placement = placement(row, chordset: chordset, id: id) else { continue }
+            try body(.lumi(id), [SyncField.lumi: SyncValues.text(placement)], updatedOf[owner] ?? 0)
+        }
     }
 
     /// Columns: chordset, slot, ord, id, shape, x, y, size, rotation, glow, color.

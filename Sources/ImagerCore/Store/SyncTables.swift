@@ -94,34 +94,11 @@ enum SyncTables {
     /// publishes a snapshot.
     static func registerExistingRows(_ db: Database) throws {
         let device = try device(db)
-        let colors = try StoredRecords.chordColorsOfEveryChordset(db)
-        var updatedOf: [String: Double] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, title, position, created_at, updated_at FROM chordset")
-        while let row = try rows.next() {
-            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(uuidString: text),
-                  let title = String.fromDatabaseValue(row[1]), let position = Double.fromDatabaseValue(row[2]),
-                  let created = Double.fromDatabaseValue(row[3]), let updated = Double.fromDatabaseValue(row[4]) else { continue }
-            updatedOf[text] = updated
+        try StoredRecords.forEveryRecord(db) { key, fields, updated in
             let stamp = Stamp(milliseconds: HybridClock.milliseconds(Date(timeIntervalSince1970: updated)), counter: 0, device: device)
             var registers = Registers()
-            registers.merge(SyncOperation(key: .chordset(id), stamp: stamp, fields: SyncValues.fields(
-                title: title, position: position, created: created, updated: updated,
-                colors: colors[text] ?? Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount))))
-            try save(registers, of: .chordset(id), db)
-        }
-        let lumis = try Row.fetchCursor(db, sql: """
-            SELECT ch.chordset_id, ch.slot, l.ord, l.id, l.shape, l.x, l.y, l.size, l.rotation, l.glow, l.color
-            FROM lumi l JOIN chord ch ON ch.id = l.chord_id
-            """)
-        while let row = try lumis.next() {
-            guard let owner = String.fromDatabaseValue(row[0]), let chordset = UUID(uuidString: owner),
-                  let idText = String.fromDatabaseValue(row[3]), let id = UUID(uuidString: idText),
-                  let placement = StoredRecords.placement(row, chordset: chordset, id: id) else { continue }
-            let updated = updatedOf[owner] ?? 0
-            let stamp = Stamp(milliseconds: HybridClock.milliseconds(Date(timeIntervalSince1970: updated)), counter: 0, device: device)
-            var registers = Registers()
-            registers.merge(SyncOperation(key: .lumi(id), stamp: stamp, fields: [SyncField.lumi: SyncValues.text(placement)]))
-            try save(registers, of: .lumi(id), db)
+            registers.merge(SyncOperation(key: key, stamp: stamp, fields: fields))
+            try save(registers, of: key, db)
         }
     }
 }

@@ -38,27 +38,7 @@ enum UnregisteredRows {
             try SyncTables.save(registers, of: key, db)
             registered += 1
         }
-        var colors = try StoredRecords.chordColorsOfEveryChordset(db)
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, title, position, created_at, updated_at FROM chordset")
-        while let row = try rows.next() {
-            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(text: text),
-                  let title = String.fromDatabaseValue(row[1]), let position = Double.fromDatabaseValue(row[2]),
-                  let created = Double.fromDatabaseValue(row[3]), let updated = Double.fromDatabaseValue(row[4]) else { continue }
-            try fill(.chordset(id), SyncValues.fields(
-                title: title, position: position, created: created, updated: updated,
-                colors: colors[text] ?? Array(repeating: ChordsetStore.missingChordColor, count: Chordset.chordCount)))
-        }
-        colors = [:]
-        let lumis = try Row.fetchCursor(db, sql: """
-            SELECT ch.chordset_id, ch.slot, l.ord, l.id, l.shape, l.x, l.y, l.size, l.rotation, l.glow, l.color
-            FROM lumi l JOIN chord ch ON ch.id = l.chord_id
-            """)
-        while let row = try lumis.next() {
-            guard let chordset = String.fromDatabaseValue(row[0]).flatMap(UUID.init(text:)),
-                  let id = String.fromDatabaseValue(row[3]).flatMap(UUID.init(text:)),
-                  let placement = StoredRecords.placement(row, chordset: chordset, id: id) else { continue }
-            try fill(.lumi(id), [SyncField.lumi: SyncValues.text(placement)])
-        }
+        try StoredRecords.forEveryRecord(db) { key, fields, _ in try fill(key, fields) }
         try SyncTables.saveClock(clock, db)
         try SyncTables.setState(SyncTables.snapshotKey, "1", db)
         try SyncTables.setState(flagKey, nil, db)
