@@ -234,8 +234,12 @@ extension ChordsetStore {
         do {
             return try writer.writeWithoutTransaction { db in
                 var stored: [Chordset] = []
+                // A larger page cache for the import's one transaction (64 MiB: its indexes
+                // stay in memory instead of spilling to the log and being read back), and the
+                // connection's own size again after.
+                let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
                 try db.execute(sql: "PRAGMA cache_size = -65536")
-                defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
                 try db.inTransaction(.immediate) {
                     stored = try Self.append(chordsets, in: db, alsoTaken: alsoTaken, after: shownLast, now: now(),
                                          progress: progress, shouldStop: shouldStop)
