@@ -63,8 +63,9 @@ enum GlowRaster {
                 let line = pixels.advanced(by: row * stride).assumingMemoryBound(to: UInt8.self)
                 for column in 0..<width {
                     let x = columnX[column]
-                    if !sectors[sector].contains(x, y) { sector = Self.sector(containing: x, y, in: sectors) ?? sector }
-                    let depth = sectors[sector].contains(x, y) ? sectors[sector].depth(x, y) : 0
+                    var inside = sectors[sector].contains(x, y)
+                    if !inside, let found = Self.sector(containing: x, y, in: sectors) { sector = found; inside = true }
+                    let depth = inside ? sectors[sector].depth(x, y) : 0
                     let alpha: Double
                     if depth <= inner { alpha = 1 } else if depth >= 1 { alpha = 0 } else { alpha = LumiLight.fade((depth - inner) / glow) }
                     line[column] = UInt8((alpha * 255).rounded())
