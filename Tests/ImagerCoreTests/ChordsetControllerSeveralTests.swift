@@ -61,6 +61,33 @@ import Testing
         #expect(controller.count == 40)
     }
 
+    /// Deleting several and undoing it change the list in its own storage: a new array of
+    /// 100,000 chordsets each time cost milliseconds, and left it full, so the next add
+    /// copied the whole list again to grow it.
+    @Test func deletingSeveralAndUndoingChangeTheListWhereItLies() throws {
+        let (_, controller) = try stored(200)
+        func storage() -> UnsafeRawPointer? { controller.chordsets.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        let before = storage()
+        let order = controller.chordsets.map(\.id)
+        controller.delete(ids: [3, 4, 5, 50, 120, 199].map { controller.chordsets[$0].id })
+        #expect(storage() == before)
+        controller.undo()
+        #expect(storage() == before)
+        #expect(controller.chordsets.map(\.id) == order)
+    }
+
+    /// The undo of a delete of several reads their lumis in one transaction, as one read each would.
+    @Test func lumisOfEachAgreeWithOneReadEach() throws {
+        let (store, controller) = try stored(5, perChord: 2)
+        let ids = controller.chordsets.map(\.id) + [UUID()]
+        let each = try store.lumis(ofEach: ids)
+        #expect(each.lumis.count == 5)
+        for id in ids {
+            let one = try store.lumis(of: id).lumis
+            #expect(each.lumis[id] == (one.isEmpty ? nil : one))
+        }
+    }
+
     @Test func deletingChordsetsScatteredAllOverReloadsOnce() throws {
         let (_, controller) = try stored(60)
         var changes: [ListChange] = []

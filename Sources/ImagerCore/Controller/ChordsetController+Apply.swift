@@ -40,19 +40,9 @@ extension ChordsetController {
                 chordsets.removeAll()
                 listChanged(.removed(index: 0, count: previousCount))
             } else {
-                var kept: [Chordset] = []
-                kept.reserveCapacity(max(previousCount - items.count, 0))
-                var removedIndices: [Int] = []
-                for (index, chordset) in chordsets.enumerated() {
-                    if ids.contains(chordset.id) {
-                        removed.append(chordset)
-                        removedIndices.append(index)
-                    } else {
-                        kept.append(chordset)
-                    }
-                }
-                chordsets = kept
-                announce(removedIndices, removed: true, previousCount: previousCount)
+                let taken = Self.takeOut(ids, from: &chordsets)
+                removed = taken.removed
+                announce(taken.indices, removed: true, previousCount: previousCount)
             }
             for chordset in removed {
                 pending.deleted(chordset.id)
@@ -136,8 +126,7 @@ extension ChordsetController {
         } else if !sorted.isEmpty {
             // Interleaved: merge two sorted lists in one pass, not one array insert per item.
             let previousCount = chordsets.count
-            let (merged, insertedIndices) = Self.merge(chordsets, sorted)
-            chordsets = merged
+            let insertedIndices = Self.merge(sorted, into: &chordsets)
             announce(insertedIndices, removed: false, previousCount: previousCount)
         }
     }
@@ -178,22 +167,49 @@ extension ChordsetController {
         return runs
     }
 
-    /// The two sorted lists as one, and where `b`'s chordsets landed in it.
-    static func merge(_ a: [Chordset], _ b: [Chordset]) -> (merged: [Chordset], indicesOfB: [Int]) {
-        var merged: [Chordset] = []
-        merged.reserveCapacity(a.count + b.count)
-        var indicesOfB: [Int] = []
-        indicesOfB.reserveCapacity(b.count)
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && !Chordset.listOrder(b[j], a[i])) {
-                merged.append(a[i]); i += 1
+    // The list is changed where it lies: building a new array of 100,000 chordsets and
+    // dropping the old one cost milliseconds in copying and fresh pages, and left the array
+    // exactly full, so the next add copied it all again to grow it.
+
+    /// Takes the chordsets whose ids are in `ids` out of `list`, keeping the others in order;
+    /// returns them and the indices they had, ascending.
+    static func takeOut(_ ids: Set<UUID>, from list: inout [Chordset]) -> (removed: [Chordset], indices: [Int]) {
+        var removed: [Chordset] = []
+        var indices: [Int] = []
+        var kept = 0
+        for index in list.indices {
+            if ids.contains(list[index].id) {
+                removed.append(list[index])
+                indices.append(index)
             } else {
-                indicesOfB.append(merged.count)
-                merged.append(b[j]); j += 1
+                if kept != index { list.swapAt(kept, index) }
+                kept += 1
             }
         }
-        return (merged, indicesOfB)
+        list.removeSubrange(kept...)
+        return (removed, indices)
+    }
+
+    /// Merges `sorted` into `list` (both in list order; on a tie the list's chordset comes
+    /// first) from the back, and returns where `sorted`'s chordsets landed, ascending.
+    static func merge(_ sorted: [Chordset], into list: inout [Chordset]) -> [Int] {
+        var old = list.count - 1
+        list.append(contentsOf: sorted)
+        var landed = [Int](repeating: 0, count: sorted.count)
+        var next = sorted.count - 1
+        var write = list.count - 1
+        while next >= 0 {
+            if old >= 0, Chordset.listOrder(sorted[next], list[old]) {
+                list[write] = list[old]
+                old -= 1
+            } else {
+                list[write] = sorted[next]
+                landed[next] = write
+                next -= 1
+            }
+            write -= 1
+        }
+        return landed
     }
 
     /// First index that comes after `key` in list order (binary search: the list is sorted).

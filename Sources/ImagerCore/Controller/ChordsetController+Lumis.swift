@@ -67,8 +67,8 @@ extension ChordsetController {
     }
 
     /// The lumis of chordsets about to be taken out, for the undo step that puts them back.
-    /// Only chordsets that have lumis are named. A few are read one by one (mostly from the
-    /// cache); many (Delete All) in one pass over the lumi table.
+    /// Only chordsets that have lumis are named. Those not cached are read in one read
+    /// transaction, a query each when few, one pass over the lumi table when many (Delete All).
     func lumisToKeep(for items: [Chordset]) -> [UUID: ChordsetLumis] {
         var kept: [UUID: ChordsetLumis] = [:]
         var unknown: [UUID] = []
@@ -81,9 +81,10 @@ extension ChordsetController {
         }
         guard !unknown.isEmpty, let store else { return kept }
         if unknown.count <= Self.lumiReadsOneByOne {
-            for id in unknown {
-                let lumis = lumis(of: id)
-                if !lumis.isEmpty { kept[id] = lumis }
+            // Not through the cache: these chordsets are leaving it.
+            if let stored = try? store.lumis(ofEach: unknown) {
+                noteUnreadable(stored.unreadable)
+                kept.merge(stored.lumis) { known, _ in known }
             }
         } else if let stored = try? store.allLumis(of: Set(unknown)) {
             noteUnreadable(stored.unreadable)
