@@ -128,6 +128,7 @@ final class ChordsetList {
         Signal.connectPointer(factory, "bind") { [weak self] item in
             guard let self else { return }
             guard let row = self.rows[cgtk_list_item(item)] else { return }
+            row.styleListItem()
             self.refresh(row)
             if let pending = self.pendingEdit, pending == row.position {
                 self.pendingEdit = nil

@@ -109,6 +109,17 @@ final class ChordsetRow {
         namedTitle = nil
     }
 
+    /// Gives the list item's widget (the row's parent, there from the first bind on) the
+    /// class the stylesheet styles list rows by (see Stylesheet).
+    func styleListItem() {
+        guard let item = gtk_widget_get_parent(widget), item != styledItem else { return }
+        gtk_widget_add_css_class(item, "chordset-item")
+        styledItem = item
+    }
+
+    /// Borrowed: the list item widget last given the class.
+    private var styledItem: UnsafeMutablePointer<GtkWidget>?
+
     /// Leaves its list item, which GTK is destroying; the widgets stay for `attach`.
     func detach() {
         guard let listItem else { return }
