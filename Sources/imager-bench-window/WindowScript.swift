@@ -8,8 +8,9 @@ import ImagerGtk
 /// - `first-frame`: prints `first-frame <g_get_monotonic_time()>` once the window's first
 ///   frame is painted, `list-complete <time>` once the whole list is in memory (a large
 ///   list paints its first page first), then `peak-rss-kib <VmHWM>`, and quits.
-/// - `script`: after the first frame, adds, renames, deletes a chordset and undoes the
-///   delete, IMAGER_BENCH_EDIT_CYCLES times (5), each timed from the action to the end of
+/// - `script`: after the first frame, adds a chordset far from the list's end and undoes
+///   it, adds, renames, deletes a chordset and undoes the delete, then the list features
+///   (`edits`), IMAGER_BENCH_EDIT_CYCLES times (5), each timed from the action to the end of
 ///   the next painted frame (`edit <name> <total us> <frame us>`); then scrolls the list from
 ///   top to bottom, one step per frame (`scroll-frame <work us> <interval us>`,
 ///   `scroll-end <frames>`); then, when IMAGER_BENCH_DRAG_FRAMES is set, opens the chord
@@ -31,11 +32,14 @@ final class WindowScript {
         case watch
     }
 
-    /// The edits of one cycle, in order. The list features of issue 14 follow the first four,
-    /// which the floor window does too: the search's keystrokes ("search" opens it with one
-    /// letter, "search-narrow" types a second, "search-close" is Escape), a move by Alt+Down
-    /// and a duplicate by Ctrl+D, each on the first row, then Ctrl+Z for the duplicate.
-    private static let edits = ["add", "rename", "delete", "undo",
+    /// The edits of one cycle, in order. "add-far" is the + button with the list's top in
+    /// view, so the new row at the end of the list is a jump across it, and Ctrl+Z takes it
+    /// back. Then the four edits the floor window makes too, from where the floor makes them:
+    /// with the list's end in view. The list features of issue 14 follow: the search's
+    /// keystrokes ("search" opens it with one letter, "search-narrow" types a second,
+    /// "search-close" is Escape), a move by Alt+Down and a duplicate by Ctrl+D, each on the
+    /// first row, then Ctrl+Z for the duplicate, and the delete of 1,000 and its undo.
+    private static let edits = ["add-far", "undo-add-far", "add", "rename", "delete", "undo",
                                 "search", "search-narrow", "search-close", "move", "duplicate", "undo-duplicate",
                                 "delete-selected", "undo-delete-selected"]
     /// How many rows "delete-selected" selects first (issue 14: delete of 1,000 selected rows).
@@ -66,8 +70,8 @@ final class WindowScript {
     private var step = 0
     /// When the edit being measured started; 0 when none is waiting for its frame.
     private var actionStarted: gint64 = 0
-    /// The move's first row has been clicked and the window has gone quiet.
-    private var startedFromTheFirstRow = false
+    /// The edit's starting place has been set up and the window has gone quiet.
+    private var prepared = false
     private var actionName = ""
     private var added: UUID?
     private var frameStarted: gint64 = 0
@@ -186,21 +190,15 @@ final class WindowScript {
     /// Each edit goes through what the user does: the + button, Enter in the title field,
     /// the Delete key, Ctrl+Z.
     private func edit(_ name: String, in window: ImagerWindow) {
-        // A move is Alt+Down on the row the person is on. The script comes to it with the
-        // list at its far end (an add scrolled there, the search's close kept it there): the
-        // first row is clicked (selected, scrolled to, focused) and the window left to go
-        // quiet before the key is timed, as delete-selected times the Delete key and not the
-        // Shift+click. Until session 7 the move's figure included that scroll over the list.
-        if name == "move", !startedFromTheFirstRow {
-            startedFromTheFirstRow = true
-            window.focus(position: 0)
+        if !prepared, prepare(name, in: window) {
+            prepared = true
             whenQuiet { [self] in edit(name, in: window) }
             return
         }
-        startedFromTheFirstRow = false
+        prepared = false
         begin(name)
         switch name {
-        case "add":
+        case "add", "add-far":
             window.addChordset()
             added = window.controller.chordsets.last?.id
         case "rename":
@@ -241,6 +239,29 @@ final class WindowScript {
             gtk_widget_queue_draw(self.window.widget)
             return false
         }
+    }
+
+    /// Puts the window where the edit starts from, untimed; false for an edit that starts
+    /// wherever the one before left the window.
+    /// The add the floor makes starts with the list's end in view (where its previous add
+    /// left it); the far add starts from the top. A move is Alt+Down on the row the person
+    /// is on: the first row is clicked (selected, scrolled to, focused) and the window left
+    /// to go quiet before the key is timed, as delete-selected times the Delete key and not
+    /// the Shift+click. Until session 7 the move's figure included a scroll over the whole
+    /// list, and until session 8 the add's figure did (issue 14's steps leave the top in view).
+    private func prepare(_ name: String, in window: ImagerWindow) -> Bool {
+        let adjustment = window.verticalAdjustment
+        switch name {
+        case "add":
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        case "add-far":
+            gtk_adjustment_set_value(adjustment, 0)
+        case "move":
+            window.focus(position: 0)
+        default:
+            return false
+        }
+        return true
     }
 
     private func begin(_ name: String) {

@@ -204,9 +204,10 @@ struct BenchmarkRun {
                                 met: imager.total < Self.editBudget))
             }
             // Issue 14's list features have no counterpart in the floor window.
-            for name in ["search", "search-narrow", "search-close", "move", "duplicate", "delete-selected", "undo-delete-selected"] {
+            for name in ["add-far", "search", "search-narrow", "search-close", "move", "duplicate", "delete-selected", "undo-delete-selected"] {
                 guard let imager = script.imager.edits[name] else { continue }
                 let figure = switch name {
+                case "add-far": "list: add with the list's top in view"
                 case "delete-selected": "list: delete of \(min(WindowScriptFigures.selectedForDelete, script.count).formatted()) selected"
                 case "undo-delete-selected": "list: undo of that delete"
                 default: "list: \(name)"
