@@ -14,6 +14,7 @@ extension ChordsetController {
             return .remove([chordset])
 
         case let .insert(items, lumis):
+            pending.reserveCapacity(forChordsets: items.count)
             for chordset in items {
                 let restored = lumis[chordset.id] ?? .none
                 pending.inserted(chordset, lumis: restored)
@@ -126,7 +127,7 @@ extension ChordsetController {
         } else if !sorted.isEmpty {
             // Interleaved: merge two sorted lists in one pass, not one array insert per item.
             let previousCount = chordsets.count
-            let insertedIndices = Self.merge(sorted, into: &chordsets)
+            let insertedIndices = Self.insertInBlocks(sorted, into: &chordsets) ?? Self.merge(sorted, into: &chordsets)
             announce(insertedIndices, removed: false, previousCount: previousCount)
         }
     }
@@ -172,15 +173,26 @@ extension ChordsetController {
     // exactly full, so the next add copied it all again to grow it.
 
     /// Takes the chordsets whose ids are in `ids` out of `list`, keeping the others in order;
-    /// returns them and the indices they had, ascending.
+    /// returns them and the indices they had, ascending. A few runs of neighbours (a
+    /// Shift+click range) go with one block move of the rest of the list each; chordsets
+    /// picked all over, by moving each kept chordset down once.
     static func takeOut(_ ids: Set<UUID>, from list: inout [Chordset]) -> (removed: [Chordset], indices: [Int]) {
         var removed: [Chordset] = []
         var indices: [Int] = []
+        for index in list.indices where ids.contains(list[index].id) {
+            removed.append(list[index])
+            indices.append(index)
+        }
+        let runs = runs(of: indices)
+        if runs.count <= maxRunsToTell {
+            for run in runs.reversed() { list.removeSubrange(run) }
+            return (removed, indices)
+        }
         var kept = 0
+        var next = 0
         for index in list.indices {
-            if ids.contains(list[index].id) {
-                removed.append(list[index])
-                indices.append(index)
+            if next < indices.count, indices[next] == index {
+                next += 1
             } else {
                 if kept != index { list.swapAt(kept, index) }
                 kept += 1
@@ -188,6 +200,26 @@ extension ChordsetController {
         }
         list.removeSubrange(kept...)
         return (removed, indices)
+    }
+
+    /// Puts `sorted` (in list order) into `list` by the runs that land together, each with one
+    /// block move of the list after it (the undo of a Shift+click delete is one run), and
+    /// returns where they landed, ascending; nil, with the list untouched, when they land in
+    /// more than `maxRunsToTell` places, for `merge` to do in one pass.
+    static func insertInBlocks(_ sorted: [Chordset], into list: inout [Chordset]) -> [Int]? {
+        var blocks: [(at: Int, items: Range<Int>)] = []
+        for (offset, chordset) in sorted.enumerated() {
+            let at = insertionIndex(for: chordset.listOrderKey, in: list)
+            if let last = blocks.last, last.at == at {
+                blocks[blocks.count - 1].items = last.items.lowerBound..<(offset + 1)
+            } else {
+                blocks.append((at, offset..<(offset + 1)))
+                if blocks.count > maxRunsToTell { return nil }
+            }
+        }
+        for block in blocks.reversed() { list.insert(contentsOf: sorted[block.items], at: block.at) }
+        // Each lands after the ones before it in `sorted`, all of which land no later.
+        return blocks.flatMap { block in block.items.map { block.at + $0 } }
     }
 
     /// Merges `sorted` into `list` (both in list order; on a tie the list's chordset comes
@@ -214,10 +246,14 @@ extension ChordsetController {
 
     /// First index that comes after `key` in list order (binary search: the list is sorted).
     func insertionIndex(for key: ListOrderKey) -> Int {
-        var low = 0, high = chordsets.count
+        Self.insertionIndex(for: key, in: chordsets)
+    }
+
+    static func insertionIndex(for key: ListOrderKey, in list: [Chordset]) -> Int {
+        var low = 0, high = list.count
         while low < high {
             let mid = (low + high) / 2
-            if !(key < chordsets[mid].listOrderKey) { low = mid + 1 } else { high = mid }
+            if !(key < list[mid].listOrderKey) { low = mid + 1 } else { high = mid }
         }
         return low
     }

@@ -94,6 +94,12 @@ public struct ChangeLog: Sendable {
 
     // MARK: Recording
 
+    /// Room for `count` more chordsets' rows and chords, before recording many (the undo of
+    /// a delete of 1,000 otherwise grew the records table a dozen times).
+    public mutating func reserveCapacity(forChordsets count: Int) {
+        changes.reserveCapacity(changes.count + count * (1 + Chordset.chordCount))
+    }
+
     /// A chordset that is new to the store (added, or restored by undo): its row, eight
     /// chords and every lumi. Lumis restored by undo keep their ids; if their rows are still
     /// in the store (no save since the delete), the write updates them in place.
