@@ -125,7 +125,8 @@ extension ChordsetController {
             chordsets.append(contentsOf: sorted)
             listChanged(.inserted(index: index, count: sorted.count))
         } else if !sorted.isEmpty {
-            // Interleaved: merge two sorted lists in one pass, not one array insert per item.
+            // Interleaved: by the blocks that land together, or in one merge pass when they land
+            // all over; never one array insert per chordset.
             let previousCount = chordsets.count
             let insertedIndices = Self.insertInBlocks(sorted, into: &chordsets) ?? Self.merge(sorted, into: &chordsets)
             announce(insertedIndices, removed: false, previousCount: previousCount)
