@@ -110,15 +110,13 @@ final class ChordsetRow {
     }
 
     /// Gives the list item's widget (the row's parent, there from the first bind on) the
-    /// class the stylesheet styles list rows by (see Stylesheet).
+    /// class the stylesheet styles list rows by (see Stylesheet). GTK does nothing when the
+    /// widget has it already; remembering the widget instead would trust a pointer GTK may
+    /// free and hand out again for a new list item.
     func styleListItem() {
-        guard let item = gtk_widget_get_parent(widget), item != styledItem else { return }
+        guard let item = gtk_widget_get_parent(widget) else { return }
         gtk_widget_add_css_class(item, "chordset-item")
-        styledItem = item
     }
-
-    /// Borrowed: the list item widget last given the class.
-    private var styledItem: UnsafeMutablePointer<GtkWidget>?
 
     /// Leaves its list item, which GTK is destroying; the widgets stay for `attach`.
     func detach() {
