@@ -124,3 +124,61 @@ import Testing
         #expect(search.matches("chordset 9", in: list) == [9])
     }
 }
+
+/// The folded titles are kept in one buffer (`FoldedTitles`): what it must never do.
+@Suite struct TitleSearchBufferTests {
+    @Test func aMatchNeverRunsFromOneTitleIntoTheNext() {
+        let search = TitleSearch()
+        let list = ["Ab", "Cd", "é", "Ø"].enumerated().map { Sample.chordset($1, position: Double($0)) }
+        #expect(search.matches("bc", in: list) == [])
+        #expect(search.matches("b", in: list) == [0])
+        #expect(search.matches("de", in: list) == [])
+        #expect(search.matches("eø", in: list) == [])
+        #expect(search.matches("ø", in: list) == [3])
+    }
+
+    /// Random inserts, deletes, moves and renames, most followed and some not: after each,
+    /// a search gives what folding every title afresh and searching it alone gives.
+    @Test func followedAndUnfollowedChangesMatchASearchFromScratch() {
+        var random = SeededGenerator(seed: 0x5EA2C4)
+        let words = ["Warm", "Ocean", "Café", "CAFE", "Søren", "Straße", "naïve", "Ember", "", "Åre"]
+        func title() -> String {
+            let word = words.randomElement(using: &random)!
+            return word.isEmpty ? "Untitled \(random.next() % 100)" : "\(word) \(random.next() % 100)"
+        }
+        var list = (0..<200).map { Sample.chordset(title(), position: Double($0)) }
+        let search = TitleSearch()
+        let queries = ["a", "ca", "cafe", "ø", "1", "e 3", "n", "ss", "zz"]
+        for step in 0..<400 {
+            let followed = random.next() % 5 != 0
+            var change: ListChange
+            switch random.next() % 5 {
+            case 0:
+                let index = Int(random.next() % UInt64(list.count + 1)), count = Int(random.next() % 4)
+                list.insert(contentsOf: (0..<count).map { _ in Sample.chordset(title()) }, at: index)
+                change = .inserted(index: index, count: count)
+            case 1 where list.count > 10:
+                let index = Int(random.next() % UInt64(list.count - 5)), count = Int(random.next() % 5)
+                list.removeSubrange(index..<(index + count))
+                change = .removed(index: index, count: count)
+            case 2:
+                let from = Int(random.next() % UInt64(list.count)), to = Int(random.next() % UInt64(list.count))
+                list.insert(list.remove(at: from), at: to)
+                change = .moved(from: from, to: to)
+            default:
+                let index = Int(random.next() % UInt64(list.count))
+                list[index].title = title()
+                change = .updated(index: index)
+            }
+            if followed { search.follow(change) }
+            let query = queries[step % queries.count]
+            let needle = TitleFolding.fold(query)
+            let expected = list.indices.filter { index in
+                let folded = TitleFolding.fold(list[index].title)
+                return folded.count >= needle.count
+                    && (0...(folded.count - needle.count)).contains { Array(folded[$0..<($0 + needle.count)]) == needle }
+            }
+            #expect(search.matches(query, in: list) == expected, "step \(step): \(change), followed: \(followed)")
+        }
+    }
+}
