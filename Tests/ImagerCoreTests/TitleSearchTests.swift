@@ -137,8 +137,9 @@ import Testing
         #expect(search.matches("ø", in: list) == [3])
     }
 
-    /// Random inserts, deletes, moves and renames, most followed and some not: after each,
-    /// a search gives what folding every title afresh and searching it alone gives.
+    /// Random inserts, deletes, moves and renames (one, or a dozen at once), most followed
+    /// and some not: after each, a search gives what folding every title afresh and
+    /// searching it alone gives.
     @Test func followedAndUnfollowedChangesMatchASearchFromScratch() {
         var random = SeededGenerator(seed: 0x5EA2C4)
         let words = ["Warm", "Ocean", "Café", "CAFE", "Søren", "Straße", "naïve", "Ember", "", "Åre"]
@@ -152,7 +153,7 @@ import Testing
         for step in 0..<400 {
             let followed = random.next() % 5 != 0
             var change: ListChange
-            switch random.next() % 5 {
+            switch random.next() % 6 {
             case 0:
                 let index = Int(random.next() % UInt64(list.count + 1)), count = Int(random.next() % 4)
                 list.insert(contentsOf: (0..<count).map { _ in Sample.chordset(title()) }, at: index)
@@ -165,6 +166,10 @@ import Testing
                 let from = Int(random.next() % UInt64(list.count)), to = Int(random.next() % UInt64(list.count))
                 list.insert(list.remove(at: from), at: to)
                 change = .moved(from: from, to: to)
+            case 3:
+                // Renames all over the list, more runs than are folded in place.
+                for _ in 0..<12 { list[Int(random.next() % UInt64(list.count))].title = title() }
+                change = .reloaded(previousCount: list.count)
             default:
                 let index = Int(random.next() % UInt64(list.count))
                 list[index].title = title()
@@ -180,5 +185,34 @@ import Testing
             }
             #expect(search.matches(query, in: list) == expected, "step \(step): \(change), followed: \(followed)")
         }
+    }
+}
+
+/// Titles folded on another thread before the first keystroke (`TitleSearch.prepare`).
+@Suite struct TitleSearchPreparedTests {
+    func chordsets(_ count: Int) -> [Chordset] {
+        (0..<count).map { Sample.chordset("Chordset \($0)", position: Double($0)) }
+    }
+
+    @Test func preparedTitlesSpareTheFirstSearchItsFolds() async {
+        let list = chordsets(1_000)
+        let prepared = await Task.detached { TitleSearch.prepare(list) }.value
+        let search = TitleSearch()
+        search.adopt(prepared)
+        #expect(search.matches("chordset 99", in: list) == [99, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999])
+        #expect(search.foldCount == 0)
+    }
+
+    @Test func titlesPreparedFromAnOlderListAreCheckedAndFoldedAgain() {
+        var list = chordsets(100)
+        let prepared = TitleSearch.prepare(list)
+        list[7].title = "Xenon"
+        list.insert(list.remove(at: 3), at: 50)
+        let search = TitleSearch()
+        search.adopt(prepared)
+        #expect(search.matches("x", in: list) == [6])  // Xenon, one place up since the move
+        #expect(search.matches("chordset 3", in: list) == TitleSearch().matches("chordset 3", in: list))
+        list.append(Sample.chordset("Xylophone"))
+        #expect(search.matches("x", in: list) == [6, 100])
     }
 }

@@ -29,6 +29,15 @@ final class SearchTests: GtkTestCase {
         XCTAssertEqual(window.controller.count, titles.count, "a search changes no chordset")
     }
 
+    func testTheTitlesAreFoldedBeforeTheFirstKeystroke() async throws {
+        let window = makeWindow(try makeController(titles: titles))
+        // The titles are folded on another thread and handed over on the main loop.
+        pump(seconds: 0.3)
+        search("ocean", in: window)
+        XCTAssertEqual(shownTitles(window).sorted(by: { $0.key < $1.key }).map(\.value), ["Ocean", "Deep Ocean"])
+        XCTAssertEqual(window.list.search.foldCount, 0, "the keystroke folded titles itself")
+    }
+
     func testAccentsAndCaseAreIgnored() async throws {
         let window = makeWindow(try makeController(titles: titles))
         search("cafe", in: window)

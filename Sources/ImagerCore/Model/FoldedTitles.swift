@@ -17,7 +17,7 @@ struct FoldedTitles {
     private var text: [UInt8] = []
     private var starts: [Int] = [0]
     /// How many titles have been folded, for tests of what a keystroke costs.
-    private(set) var foldCount = 0
+    var foldCount = 0
 
     /// Never a byte of UTF-8, so neither a title nor the typed text contains it.
     private static let separator: UInt8 = 0xFF
@@ -80,6 +80,10 @@ struct FoldedTitles {
     mutating func refoldChanged(_ chordsets: [Chordset]) {
         chordsets.withUnsafeBufferPointer { list in
             guard let firstChanged = nextChanged(in: list, from: 0) else { return }
+            if let runs = changedRuns(in: list, from: firstChanged, atMost: Self.runsRefoldedInPlace) {
+                for run in runs { refold(run, of: list) }
+                return
+            }
             var folded = Array(text[..<starts[firstChanged]])
             folded.reserveCapacity(text.count + 16 * (list.count - firstChanged))
             var newStarts = Array(starts[...firstChanged])
@@ -108,6 +112,41 @@ struct FoldedTitles {
             text = folded
             starts = newStarts
         }
+    }
+
+    /// Up to this many runs of changed titles (an undo's inserts, a few renames) are folded
+    /// where they stand, moving the titles after each; more, and the buffer is rebuilt.
+    private static let runsRefoldedInPlace = 8
+
+    /// The runs of changed titles from `start` (changed) on, or nil for more than `limit`.
+    private func changedRuns(in list: UnsafeBufferPointer<Chordset>, from start: Int, atMost limit: Int) -> [Range<Int>]? {
+        var runs: [Range<Int>] = []
+        var next: Int? = start
+        while let changed = next {
+            guard runs.count < limit else { return nil }
+            var end = changed + 1
+            while end < list.count, !holds(list[end], at: end) { end += 1 }
+            runs.append(changed..<end)
+            next = nextChanged(in: list, from: end)
+        }
+        return runs
+    }
+
+    /// Folds the titles of `run` and puts them in place of what the buffer held for it.
+    private mutating func refold(_ run: Range<Int>, of list: UnsafeBufferPointer<Chordset>) {
+        var bytes: [UInt8] = []
+        let start = starts[run.lowerBound], end = starts[run.upperBound]
+        for index in run {
+            TitleFolding.append(list[index].title, to: &bytes)
+            bytes.append(Self.separator)
+            starts[index + 1] = start + bytes.count
+            ids[index] = list[index].id
+            titles[index] = list[index].title
+            isFolded[index] = true
+            foldCount += 1
+        }
+        text.replaceSubrange(start..<end, with: bytes)
+        shiftStarts(from: run.upperBound + 1, by: bytes.count - (end - start))
     }
 
     /// Whether the entry at `index` holds `chordset`'s title folded.

@@ -36,4 +36,21 @@ extension ChordsetList {
         // (`lastSelectedIDs`), so Escape brings it back.
         select(ids: lastSelectedIDs)
     }
+
+    /// Folds every title for the search on another thread, so that the first keystroke
+    /// after a launch or a reload does not (at 100,000 chordsets, 8–10 ms of its 16).
+    /// Waits for the whole list when it starts with a first page (its reload comes then).
+    func prepareSearch() {
+        guard !controller.isLoadingRest else { return }
+        let chordsets = controller.chordsets
+        let changes = changesFollowed
+        DispatchQueue.global(qos: .utility).async { [weak self] in
+            let prepared = TitleSearch.prepare(chordsets)
+            MainLoop.idleFromAnyThread { [weak self] in
+                // A change since the copy: the first search folds what no longer holds.
+                guard let self, self.changesFollowed == changes else { return }
+                self.search.adopt(prepared)
+            }
+        }
+    }
 }

@@ -50,6 +50,9 @@ final class ChordsetList {
     /// names say rows.
     var filter: ListFilter?
     let search = TitleSearch()
+    /// How many of the controller's changes the list has followed: titles folded for the
+    /// search from a copy of the list are taken only if it has not changed since.
+    var changesFollowed = 0
     /// The chordsets selected last, kept while a search hides them, so closing the search
     /// selects them again, and while a reload moves them to other rows.
     var lastSelectedIDs: [UUID] = []
@@ -109,6 +112,7 @@ final class ChordsetList {
             self.editRow(Int(UInt(bitPattern: position)))
         }
         _ = dropTarget
+        prepareSearch()
     }
 
     isolated deinit {
@@ -160,7 +164,9 @@ final class ChordsetList {
     func apply(_ change: ListChange) {
         isFollowingController = true
         defer { isFollowingController = false }
+        changesFollowed += 1
         search.follow(change)
+        if case .reloaded = change { prepareSearch() }
         var change = change
         if filter != nil {
             guard let inRows = filter?.follow(change) else { return }
