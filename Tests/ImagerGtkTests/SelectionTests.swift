@@ -70,6 +70,25 @@ final class SelectionTests: GtkTestCase {
         XCTAssertEqual(titles(window), ["A", "C", "E"])
     }
 
+    /// From `ChordsetList.removalShownInPlace` rows removed at once, the rows stay and show
+    /// what moved up; the chordsets selected elsewhere stay selected, on their new rows.
+    func testChordsetsSelectedOutsideALargeRemovalStaySelected() async throws {
+        let titles = (0..<100).map { "Chordset \($0)" }
+        let window = makeWindow(try makeController(titles: titles))
+        click(row: 30, in: window)
+        click(row: 95, ctrl: true, in: window)
+        XCTAssertEqual(window.list.selectedChordsets.map(\.title), ["Chordset 30", "Chordset 95"])
+
+        // Removed by something other than the Delete key (another window's import, sync).
+        let removed = window.controller.chordsets[0..<20].map(\.id)
+        window.controller.delete(ids: removed)
+        pump(seconds: 0.05)
+
+        XCTAssertEqual(window.list.rowCount, 80)
+        XCTAssertEqual(window.list.selectedRows, [10, 75])
+        XCTAssertEqual(window.list.selectedChordsets.map(\.title), ["Chordset 30", "Chordset 95"])
+    }
+
     func testDuplicatingSeveralCopiesEachAfterItsOriginalInOneStep() async throws {
         let window = makeWindow(try makeController(titles: letters))
         click(row: 0, in: window)

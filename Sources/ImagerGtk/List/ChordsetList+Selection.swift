@@ -9,7 +9,11 @@ import ImagerCore
 /// `selectedPosition`.
 extension ChordsetList {
     /// The selected rows of the list view, in order.
-    var selectedRows: [Int] {
+    var selectedRows: [Int] { selectedRows(below: rowCount) }
+
+    /// The selected rows before `limit`: the list view's count, which is not yet the rows'
+    /// while the list follows a change.
+    func selectedRows(below limit: Int) -> [Int] {
         let bitset = gtk_selection_model_get_selection(selection)!
         defer { gtk_bitset_unref(bitset) }
         var rows: [Int] = []
@@ -17,7 +21,7 @@ extension ChordsetList {
         var iterator = GtkBitsetIter()
         var row: guint = 0
         var more = gtk_bitset_iter_init_first(&iterator, bitset, &row)
-        while more != 0, Int(row) < rowCount {
+        while more != 0, Int(row) < limit {
             rows.append(Int(row))
             more = gtk_bitset_iter_next(&iterator, &row)
         }

@@ -177,12 +177,18 @@ final class ChordsetList {
             }
             change = inRows
         }
-        if case let .removed(_, count) = change, count >= Self.removalShownInPlace {
+        var selectionAfterRemoval: [Int]?
+        if case let .removed(index, count) = change, count >= Self.removalShownInPlace {
             // GTK 4.8 destroys the rows it had made for removed items and makes new ones
             // (their whole widget tree) for the items that move up into view: 150 ms for
             // 1,000 selected rows deleted at the top of 100,000. The rows show chordsets by
             // position, so they can stay and show their new chordsets instead, with the list
             // shortened at the end (the rows' content is refreshed, the selection restored).
+            // The selection moves up with its rows, as GTK would move it: by position, not
+            // by looking the selected ids up in the whole list (3 ms at 100,000).
+            selectionAfterRemoval = selectedRows(below: model.count).compactMap { row in
+                row < index ? row : row >= index + count ? row - count : nil
+            }
             change = .reloaded(previousCount: model.count)
         }
         let contentMoved = model.apply(change, newCount: rowCount)
@@ -200,7 +206,7 @@ final class ChordsetList {
         case .reloaded:
             // Rows kept their places but may show other chordsets now: select the same ones.
             rows.values.forEach(refresh)
-            select(ids: lastSelectedIDs)
+            if let selectionAfterRemoval { select(rows: selectionAfterRemoval) } else { select(ids: lastSelectedIDs) }
         default:
             if contentMoved { rows.values.forEach(refresh) }
         }
