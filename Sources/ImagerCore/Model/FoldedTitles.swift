@@ -74,9 +74,9 @@ struct FoldedTitles {
         }
     }
 
-    /// Folds again the title of every chordset (as many as `count`) whose entry does not
-    /// hold it, when any does not: one pass that folds the changed titles and copies the
-    /// unchanged ones across, run by run.
+    /// Folds again the title of every chordset whose entry does not hold it (`chordsets`
+    /// has `count` of them): a few runs of changed titles where they stand, or else one
+    /// pass that folds the changed titles and copies the unchanged ones across, run by run.
     mutating func refoldChanged(_ chordsets: [Chordset]) {
         chordsets.withUnsafeBufferPointer { list in
             guard let firstChanged = nextChanged(in: list, from: 0) else { return }
