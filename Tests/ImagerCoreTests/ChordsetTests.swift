@@ -71,3 +71,22 @@ import Testing
         #expect(copy.chords == original.chords)
     }
 }
+
+/// `RGBAColor.hex`: the form the JSON, the palettes and the accessible names write.
+@Suite struct RGBAColorHexTests {
+    @Test func opaqueColoursHaveSixDigitsAndOthersEight() {
+        #expect(RGBAColor(red: 0xE9, green: 0x90, blue: 0x57).hex == "#E99057")
+        #expect(RGBAColor(red: 0, green: 0x0A, blue: 0xFF, alpha: 0x80).hex == "#000AFF80")
+        #expect(RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF, alpha: 0).hex == "#FFFFFF00")
+    }
+
+    @Test func everyChannelValueReadsBack() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let color = RGBAColor(red: byte, green: 255 - byte, blue: byte / 2, alpha: byte)
+            #expect(RGBAColor(hex: color.hex) == color)
+            #expect(color.hex == String(format: byte == 255 ? "#%02X%02X%02X" : "#%02X%02X%02X%02X",
+                                        byte, 255 - byte, byte / 2, byte))
+        }
+    }
+}

@@ -5,7 +5,7 @@
 /// exceptions people make too: a dark orange or yellow is "brown", and a light red or
 /// magenta is "pink".
 public struct ColorName: Hashable, Sendable {
-    public enum Hue: String, CaseIterable, Sendable {
+    public enum Hue: CaseIterable, Sendable {
         case red, orange, brown, yellow, green, cyan, blue, purple, magenta, pink
         // Colours with (almost) no hue, named by lightness alone.
         case black, darkGrey, grey, lightGrey, white
@@ -20,11 +20,11 @@ public struct ColorName: Hashable, Sendable {
         }
     }
 
-    public enum Lightness: String, Sendable {
+    public enum Lightness: Sendable {
         case veryDark, dark, light, veryLight
     }
 
-    public enum Saturation: String, Sendable {
+    public enum Saturation: Sendable {
         /// Little colour: between the hue and grey.
         case greyish
         /// As much colour as a screen shows, at middle lightness.

@@ -40,13 +40,22 @@ public struct RGBAColor: Hashable, Sendable {
 
     /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise: the shortest form that loses nothing.
     public var hex: String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = [UInt8(ascii: "#")]
-        for channel in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
-            out.append(digits[Int(channel >> 4)])
-            out.append(digits[Int(channel & 0xF)])
+        // Written straight into the string (at most nine bytes, so it lives inline): every
+        // chord cell a row binds names its colour, a hundred rows per scrolled frame.
+        let channels = alpha == 255 ? 3 : 4
+        return String(unsafeUninitializedCapacity: 1 + 2 * channels) { text in
+            func digit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10 }
+            func put(_ channel: UInt8, at index: Int) {
+                text[index] = digit(channel >> 4)
+                text[index + 1] = digit(channel & 0xF)
+            }
+            text[0] = UInt8(ascii: "#")
+            put(red, at: 1)
+            put(green, at: 3)
+            put(blue, at: 5)
+            if channels == 4 { put(alpha, at: 7) }
+            return 1 + 2 * channels
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
 
