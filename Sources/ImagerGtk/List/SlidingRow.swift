@@ -49,6 +49,22 @@ final class SlidingRow {
         gtk_widget_set_parent(child, widget)
     }
 
+    /// Appends the single-line label that takes the width the line leaves it (the title),
+    /// placed in the middle of its line at its own height. Its width is never measured: an
+    /// ellipsizing label lays its text out twice to find a natural width the row would not
+    /// use (the title takes what the cells leave, however long it is), and GTK would lay it
+    /// out three times more to centre it with `valign`. A fast scroll binds about a hundred
+    /// new rows a frame, so the row measures the label's height alone and centres it itself.
+    func appendLineLabel(_ label: Widget) {
+        gtk_widget_set_valign(label, GTK_ALIGN_FILL)
+        gtk_widget_set_hexpand(label, 1)
+        append(label)
+        lineLabel = label
+    }
+
+    /// Borrowed: the label appended by `appendLineLabel`.
+    private var lineLabel: Widget?
+
     func insert(_ child: Widget, after sibling: Widget) {
         gtk_widget_insert_after(child, widget, sibling)
     }
@@ -86,9 +102,11 @@ final class SlidingRow {
         var needs = Needs()
         var cells = 0
         for child in children {
-            var minimum: Int32 = 0, natural: Int32 = 0, height: Int32 = 0, unused: Int32 = 0
-            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-            gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, -1, &unused, &height, nil, nil)
+            var minimum: Int32 = 0, natural: Int32 = 0, height: Int32 = 0
+            if child != lineLabel {
+                gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+            }
+            height = naturalHeight(child)
             if gtk_widget_compute_expand(child, GTK_ORIENTATION_HORIZONTAL) != 0 {
                 needs.titleMinimum += minimum
                 needs.titleNatural += natural
@@ -101,6 +119,12 @@ final class SlidingRow {
         }
         needs.cellsWidth += spacing * Int32(max(cells - 1, 0))
         return needs
+    }
+
+    private func naturalHeight(_ child: Widget) -> Int32 {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+        return natural
     }
 
     /// The horizontal inset at `width`: the row's own, or more to centre a capped content.
@@ -118,7 +142,8 @@ final class SlidingRow {
     fileprivate func measure(_ orientation: GtkOrientation, forSize: Int32, minimum: inout Int32, natural: inout Int32) {
         let needs = needs(lineChildren)
         if orientation == GTK_ORIENTATION_HORIZONTAL {
-            // Narrowest: the cells on a line of their own; natural: everything on one line.
+            // Narrowest: the cells on a line of their own; natural: everything on one line
+            // (the line label counts as nothing: it takes what the line leaves it).
             minimum = max(needs.titleMinimum, needs.cellsWidth) + 2 * inset.horizontal
             natural = needs.titleNatural + spacing + needs.cellsWidth + 2 * inset.horizontal
         } else if isTwoLines(needs, width: forSize) {
@@ -141,7 +166,9 @@ final class SlidingRow {
         let lineWidth = width - 2 * sideInset
         var sizes = children.map { child -> GtkRequestedSize in
             var size = GtkRequestedSize(data: nil, minimum_size: 0, natural_size: 0)
-            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &size.minimum_size, &size.natural_size, nil, nil)
+            if child != lineLabel {
+                gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &size.minimum_size, &size.natural_size, nil, nil)
+            }
             return size
         }
         let expanding = children.map { gtk_widget_compute_expand($0, GTK_ORIENTATION_HORIZONTAL) != 0 }
@@ -178,6 +205,12 @@ final class SlidingRow {
                 }
                 top = inset.vertical
                 childHeight = max(0, height - 2 * inset.vertical)
+            }
+            if child == lineLabel {
+                // In the middle of its line, as `valign: center` would place it.
+                let labelHeight = min(naturalHeight(child), childHeight)
+                top += (childHeight - labelHeight) / 2
+                childHeight = labelHeight
             }
             let start = sideInset + x
             let childX = rightToLeft ? width - start - childWidth : start

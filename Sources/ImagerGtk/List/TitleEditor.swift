@@ -37,9 +37,7 @@ final class TitleEditor {
         gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(cgtk_label(label), 1)
         gtk_widget_set_cursor_from_name(label, "text")
-        gtk_widget_set_hexpand(label, 1)
-        gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
-        row.append(label)
+        row.appendLineLabel(label)
         // The whole title, which the label may show cut short with "…".
         Signal.connectTooltip(label) { [weak self] in
             guard let self, !self.shownTitle.isEmpty else { return nil }
