@@ -49,17 +49,36 @@ final class ChordCell {
 
     /// Called on bind: O(1) for the colour, O(lumis) to compare the lumis (an array shared
     /// with the one shown is compared by reference), and nothing done when the chord is the
-    /// one shown. The picture is rendered at the next draw, only if GTK asks for one.
+    /// one shown. The picture is rendered at the next draw, only if GTK asks for one, and
+    /// the accessible name is given then or at the next idle (`CellNaming`).
     /// `lumis` nil: not read yet; they are asked for at the first draw.
     func show(_ color: RGBAColor, lumis: [Lumi]?) {
         guard color != self.color || lumis != self.lumis else { return }
-        if color != self.color {
-            widget.setAccessibleLabel(Self.accessibleLabel(slot: slot, color: color))
+        if color != self.color && !nameIsStale {
+            nameIsStale = true
+            CellNaming.nameLater(self)
         }
         self.color = color
         self.lumis = lumis
         rendered = nil
         gtk_widget_queue_draw(widget)
+    }
+
+    /// Whether the accessible name still describes an earlier colour (see `CellNaming`).
+    private var nameIsStale = false
+
+    /// Gives the cell the accessible name of the colour it shows, if it has not got it yet.
+    func nameIfStale() {
+        guard nameIsStale, let color else { return }
+        nameIsStale = false
+        widget.setAccessibleLabel(Self.accessibleLabel(slot: slot, color: color))
+    }
+
+    /// Moves the keyboard focus to the cell, named first, so the focus is announced with the
+    /// colour the cell shows even when it has not been drawn yet.
+    func grabFocus() {
+        nameIfStale()
+        gtk_widget_grab_focus(widget)
     }
 
     /// The lumis read for a draw: no new draw is asked for, since a cell whose lumis were
@@ -94,6 +113,7 @@ final class ChordCell {
     /// `ChordRenderBudget`). The outline is one more mask.
     private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
         guard let color else { return }
+        nameIfStale()
         if lumis == nil { readLumis() }
         let scale = max(gtk_widget_get_scale_factor(widget), 1)
         let shape = ChordCellShape.masks(width: width, height: height, scale: scale)

@@ -275,7 +275,7 @@ final class ChordsetList {
     func focusCell(of id: UUID, slot: Int) {
         guard let index = controller.index(of: id) else { return }
         scrollTo(position: index)
-        if let row = boundRow(at: index) { gtk_widget_grab_focus(row.cells[slot].widget) }
+        if let row = boundRow(at: index) { row.cells[slot].grabFocus() }
     }
 
     /// Whether the keyboard focus is in the row at `position`.

@@ -39,7 +39,7 @@ final class ListKeyboard {
             // Rows, not chordsets: during a search the list shows only some of them.
             guard target >= 0, target < list.rowCount else { return true }
             guard let row = list.boundRow(atRow: target) else { return false }
-            gtk_widget_grab_focus(row.cells[slot].widget)
+            row.cells[slot].grabFocus()
             list.scrollToRow(target)
             return true
         default:
@@ -66,13 +66,13 @@ final class ListKeyboard {
         let cells = place.row.cells
         switch (place.slot, towardCells) {
         case (nil, true):
-            gtk_widget_grab_focus(cells[0].widget)
+            cells[0].grabFocus()
         case let (slot?, true) where slot + 1 < cells.count:
-            gtk_widget_grab_focus(cells[slot + 1].widget)
+            cells[slot + 1].grabFocus()
         case (0?, false):
             place.row.focus()
         case let (slot?, false):
-            gtk_widget_grab_focus(cells[slot - 1].widget)
+            cells[slot - 1].grabFocus()
         default:
             break // already at an end
         }

@@ -1,0 +1,30 @@
+/// Accessible names of chord cells, given when GTK first draws the cell or, for cells it does
+/// not draw, once the main loop has nothing more urgent to do.
+///
+/// A fast scroll binds about a hundred rows a frame and GTK draws only the dozen on screen.
+/// Naming all eight cells of every bound row in the frame was a seventh of the frame's work:
+/// each name is composed ("Chord 3: orange, #E99057") and handed to GTK's accessibility
+/// context, which stores it and tells the accessibility bus. A cell on screen is still named
+/// in the frame that first shows it; a cell bound off screen is named a moment later, or not
+/// at all if the scroll rebinds it first.
+enum CellNaming {
+    private static var waiting: [WeakCell] = []
+    private static var wakeScheduled = false
+
+    private struct WeakCell {
+        weak var cell: ChordCell?
+    }
+
+    /// Names `cell` at the next idle, unless GTK draws it first (`ChordCell.nameIfStale`).
+    static func nameLater(_ cell: ChordCell) {
+        waiting.append(WeakCell(cell: cell))
+        guard !wakeScheduled else { return }
+        wakeScheduled = true
+        MainLoop.idle {
+            wakeScheduled = false
+            let cells = waiting
+            waiting.removeAll()
+            for entry in cells { entry.cell?.nameIfStale() }
+        }
+    }
+}
