@@ -56,4 +56,39 @@ final class AdaptiveLayoutTests: GtkTestCase {
         XCTAssertEqual(gap, right, accuracy: 2, "the content is not centred")
         XCTAssertLessThanOrEqual(last.origin.x + last.size.width - title.origin.x, Float(SlidingRow.maximumContentWidth))
     }
+
+    func testOnOneLineTheTitleIsCentredOnTheCells() async throws {
+        let window = try window(width: 760)
+        let row = try XCTUnwrap(window.list.boundRow(at: 0))
+        let title = frame(try XCTUnwrap(gtk_widget_get_first_child(row.widget)), in: row.widget)
+        let first = frame(row.cells[0].widget, in: row.widget)
+        XCTAssertGreaterThan(title.size.height, 8)
+        XCTAssertLessThan(title.size.height, first.size.height, "the title takes the line's height, not its own")
+        XCTAssertEqual(title.origin.y + title.size.height / 2, first.origin.y + first.size.height / 2, accuracy: 1)
+    }
+
+    /// The row measures its title's height again when the title's font changes, not for
+    /// every title (SlidingRow.lineLabelHeight): a bigger font must still push the cells down.
+    func testABiggerTitleFontMakesTheTitlesLineTaller() async throws {
+        let window = try window(width: 360)
+        let row = try XCTUnwrap(window.list.boundRow(at: 1))
+        let label = try XCTUnwrap(gtk_widget_get_first_child(row.widget))
+        let before = frame(label, in: row.widget)
+
+        let provider = gtk_css_provider_new()!
+        cgtk_css_provider_load(provider, ".chordset-title { font-size: 40px; }")
+        let style = cgtk_style_provider(UnsafeMutableRawPointer(provider))
+        gtk_style_context_add_provider_for_display(gtk_widget_get_display(window.window), style,
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1))
+        defer {
+            gtk_style_context_remove_provider_for_display(gtk_widget_get_display(window.window), style)
+            g_object_unref(UnsafeMutableRawPointer(provider))
+        }
+        pump(seconds: 0.4)
+
+        let after = frame(label, in: row.widget)
+        XCTAssertGreaterThan(after.size.height, before.size.height + 20, "the title kept the height of its old font")
+        let cell = frame(row.cells[0].widget, in: row.widget)
+        XCTAssertGreaterThanOrEqual(cell.origin.y, after.origin.y + after.size.height, "the cells overlap the taller title")
+    }
 }

@@ -122,10 +122,27 @@ final class SlidingRow {
     }
 
     private func naturalHeight(_ child: Widget) -> Int32 {
+        if child == lineLabel { return lineLabelHeight(child) }
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
         return natural
     }
+
+    /// The line label's height, measured again only when its font changes (its Pango
+    /// context's serial moves with the font, the text scale and the resolution), not for
+    /// every text it is given: measuring is laying the text out, and a one-line label is a
+    /// line high whatever it says. A glyph from a taller fallback font may stand out of the
+    /// label by a pixel or two; nothing clips it.
+    private func lineLabelHeight(_ label: Widget) -> Int32 {
+        let serial = pango_context_get_serial(gtk_widget_get_pango_context(label))
+        if let known = lineLabelMeasure, known.serial == serial { return known.height }
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+        lineLabelMeasure = (serial, natural)
+        return natural
+    }
+
+    private var lineLabelMeasure: (serial: guint, height: Int32)?
 
     /// The horizontal inset at `width`: the row's own, or more to centre a capped content.
     private func horizontalInset(at width: Int32) -> Int32 {
