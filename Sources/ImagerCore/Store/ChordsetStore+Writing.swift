@@ -27,7 +27,8 @@ extension ChordsetStore {
             return try writer.writeWithoutTransaction { db in
                 var result = WriteResult()
                 try db.inTransaction(.immediate) {
-                    let (changes, reidentified) = try Self.reidentifyingRetired(changes, in: db)
+                    let (renamed, reidentified) = try Self.reidentifyingRetired(changes, in: db)
+                    let changes = try Self.deletingLumisLeftBehind(renamed, in: db)
                     // What sync publishes is what this write changed in the tables: read
                     // before, read after, and the difference goes out in the same transaction.
                     let keys = Self.syncKeys(of: changes)
@@ -58,6 +59,26 @@ extension ChordsetStore {
         }
         return chordsets.sorted { $0.uuidString < $1.uuidString }.map(SyncRecordKey.chordset)
             + lumis.sorted { $0.uuidString < $1.uuidString }.map(SyncRecordKey.lumi)
+    }
+
+    /// A chordset put back by undo before its delete was saved is still in the store, with
+    /// the lumis it had there. It is written whole, as it is in memory: a stored lumi it no
+    /// longer holds (an edit before the delete took it out, and the delete dropped that
+    /// edit's records) is deleted, as a change of its own, so sync publishes it as gone.
+    /// One indexed query per chordset put back or added; an added one has no stored lumis.
+    static func deletingLumisLeftBehind(_ changes: [ChangeLog.Record: ChangeLog.Change], in db: Database) throws
+        -> [ChangeLog.Record: ChangeLog.Change] {
+        var result = changes
+        let stored = try db.cachedStatement(sql: """
+            SELECT l.id FROM chord ch JOIN lumi l ON l.chord_id = ch.id WHERE ch.chordset_id = ?
+            """)
+        for case let (.chordset(id), .chordset(row)) in changes where row.isNew {
+            for text in try String.fetchAll(stored, arguments: [id.uuidString]) {
+                guard let lumi = UUID(uuidString: text), changes[.lumi(id, lumi: lumi)] == nil else { continue }
+                result[.lumi(id, lumi: lumi)] = .deleted
+            }
+        }
+        return result
     }
 
     /// A chordset that comes back (undo of a saved delete) under an id whose delete is
