@@ -13,7 +13,9 @@ extension ChordsetController {
             show([chordset])
             return .remove([chordset])
 
-        case let .insert(items, lumis):
+        case let .insert(items, kept):
+            let (lumis, unreadable) = kept.value
+            noteUnreadable(unreadable)
             pending.reserveCapacity(forChordsets: items.count)
             for chordset in items {
                 let restored = lumis[chordset.id] ?? .none
@@ -30,7 +32,8 @@ extension ChordsetController {
         case let .remove(items):
             let ids = Set(items.map(\.id))
             let previousCount = chordsets.count
-            // Read before they leave the list: the next save's cascade deletes them from the store.
+            // Read (or their snapshot taken) before they leave the list: the next save's
+            // cascade deletes them from the store.
             let lumis = lumisToKeep(for: items)
             var removed: [Chordset] = []
             if items.count == 1, let index = index(of: items[0].id) {

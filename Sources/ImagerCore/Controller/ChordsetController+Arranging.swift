@@ -131,7 +131,7 @@ extension ChordsetController {
                                   position: position ?? Double(index) + 0.5, createdAt: now,
                                   chords: original.chords) else { return nil }
         let lumis = copiedWithNewIDs(lumis(of: id))
-        let inverse = apply(.insert([copy], lumis: lumis.isEmpty ? [:] : [copy.id: lumis]))
+        let inverse = apply(.insert([copy], lumis: KeptLumis(lumis.isEmpty ? [:] : [copy.id: lumis])))
         if let renumbering { return (copy, .batch([inverse, renumbering])) }
         return (copy, inverse)
     }

@@ -67,9 +67,11 @@ extension ChordsetController {
     }
 
     /// The lumis of chordsets about to be taken out, for the undo step that puts them back.
-    /// Only chordsets that have lumis are named. Those not cached are read in one read
-    /// transaction, a query each when few, one pass over the lumi table when many (Delete All).
-    func lumisToKeep(for items: [Chordset]) -> [UUID: ChordsetLumis] {
+    /// Only chordsets that have lumis are named. Those not cached are read from a snapshot
+    /// of the store on another thread (`KeptLumis`), or at once, in one read transaction,
+    /// from a store that takes no snapshots: a query each when few, one pass over the lumi
+    /// table when many (Delete All).
+    func lumisToKeep(for items: [Chordset]) -> KeptLumis {
         var kept: [UUID: ChordsetLumis] = [:]
         var unknown: [UUID] = []
         for chordset in items {
@@ -79,18 +81,18 @@ extension ChordsetController {
                 unknown.append(chordset.id)
             }
         }
-        guard !unknown.isEmpty, let store else { return kept }
-        if unknown.count <= Self.lumiReadsOneByOne {
-            // Not through the cache: these chordsets are leaving it.
-            if let stored = try? store.lumis(ofEach: unknown) {
-                noteUnreadable(stored.unreadable)
-                kept.merge(stored.lumis) { known, _ in known }
-            }
-        } else if let stored = try? store.allLumis(of: Set(unknown)) {
+        guard !unknown.isEmpty, let store else { return KeptLumis(kept) }
+        // Not through the cache: these chordsets are leaving it.
+        if let reading = KeptLumis.reading(unknown, from: store, onePassBeyond: Self.lumiReadsOneByOne, known: kept) {
+            return reading
+        }
+        let stored = unknown.count <= Self.lumiReadsOneByOne ? try? store.lumis(ofEach: unknown)
+                                                             : try? store.allLumis(of: Set(unknown))
+        if let stored {
             noteUnreadable(stored.unreadable)
             kept.merge(stored.lumis) { known, _ in known }
         }
-        return kept
+        return KeptLumis(kept)
     }
 
     /// Beyond this many chordsets, one scan of the lumi table is cheaper than a query each.
@@ -106,7 +108,7 @@ extension ChordsetController {
     }
 
     /// Lumi rows that could not be read are reported like chordset rows, once each.
-    private func noteUnreadable(_ rows: [UnreadableRow]) {
+    func noteUnreadable(_ rows: [UnreadableRow]) {
         for row in rows where !unreadableRows.contains(row) { unreadableRows.append(row) }
     }
 }

@@ -10,7 +10,7 @@ extension Edit {
         switch self {
         case let .add(c): return .add(chordset(c))
         case let .insert(cs, lumis):
-            return .insert(cs.map(chordset), lumis: Dictionary(lumis.map { (id($0.key), $0.value) }, uniquingKeysWith: { a, _ in a }))
+            return .insert(cs.map(chordset), lumis: lumis.rekeyed(id))
         case let .adopt(cs): return .adopt(cs.map(chordset))
         case let .remove(cs): return .remove(cs.map(chordset))
         case let .rename(c, from, to): return .rename(id(c), from: from, to: to)

@@ -8,7 +8,7 @@ enum Edit {
     case add(Chordset)
     /// Put these chordsets back (each keeps its own position value), with the lumis they
     /// held when they were taken out (only chordsets that had any are named).
-    case insert([Chordset], lumis: [UUID: ChordsetLumis])
+    case insert([Chordset], lumis: KeptLumis)
     /// Show chordsets that are already stored (an import wrote them); nothing to save.
     case adopt([Chordset])
     /// Take these chordsets out. Their lumis are read as they go (before a save's cascade

@@ -26,19 +26,39 @@ extension ChordsetStore {
     /// Chordsets without lumis are left out.
     public func lumis(ofEach ids: [UUID]) throws(StoreError) -> (lumis: [UUID: ChordsetLumis], unreadable: [UnreadableRow]) {
         do {
-            return try writer.read { db in
-                var found: [UUID: ChordsetLumis] = [:]
-                var unreadable: [UnreadableRow] = []
-                for id in ids {
-                    let stored = try Self.lumis(of: id, in: db)
-                    if !stored.lumis.isEmpty { found[id] = stored.lumis }
-                    unreadable += stored.unreadable
-                }
-                return (found, unreadable)
-            }
+            return try writer.read { db in try Self.lumis(ofEach: ids, in: db) }
         } catch {
             throw Self.map(error, operation: "read the lumis", path: path)
         }
+    }
+
+    private static func lumis(ofEach ids: [UUID], in db: Database) throws -> (lumis: [UUID: ChordsetLumis], unreadable: [UnreadableRow]) {
+        var found: [UUID: ChordsetLumis] = [:]
+        var unreadable: [UnreadableRow] = []
+        for id in ids {
+            let stored = try lumis(of: id, in: db)
+            if !stored.lumis.isEmpty { found[id] = stored.lumis }
+            unreadable += stored.unreadable
+        }
+        return (found, unreadable)
+    }
+
+    /// Reads the lumis of `ids` as the store holds them now, on another thread, and hands
+    /// them to `delivered` there (nothing found when the read fails). The snapshot is taken
+    /// before this returns: a save that deletes the chordsets afterwards does not change
+    /// what is read. A query each when few, one pass over the lumi table when many, as
+    /// `lumis(ofEach:)` and `allLumis(of:)`. Returns false, and reads nothing, when the
+    /// store cannot take a snapshot (a store in memory has one connection).
+    public func readLumisFromSnapshot(ofEach ids: [UUID], onePassBeyond limit: Int,
+                                      delivered: @escaping @Sendable (_ lumis: [UUID: ChordsetLumis], _ unreadable: [UnreadableRow]) -> Void) -> Bool {
+        guard let pool = writer as? DatabasePool, let snapshot = try? pool.makeSnapshot() else { return false }
+        DispatchQueue.global(qos: .userInitiated).async {
+            let read = try? snapshot.read { db in
+                ids.count <= limit ? try Self.lumis(ofEach: ids, in: db) : try Self.allLumis(of: Set(ids), in: db)
+            }
+            delivered(read?.lumis ?? [:], read?.unreadable ?? [])
+        }
+        return true
     }
 
     private static func lumis(of id: UUID, in db: Database) throws -> StoredLumis {
@@ -57,26 +77,28 @@ extension ChordsetStore {
     /// must put their lumis back after a save has deleted them.
     public func allLumis(of ids: Set<UUID>?) throws(StoreError) -> (lumis: [UUID: ChordsetLumis], unreadable: [UnreadableRow]) {
         do {
-            return try writer.read { db in
-                var byChordset: [UUID: [[Lumi]]] = [:]
-                var unreadable: [UnreadableRow] = []
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT ch.chordset_id, \(Self.lumiColumns)
-                    FROM lumi l JOIN chord ch ON ch.id = l.chord_id
-                    ORDER BY l.chord_id, l.ord, l.id
-                    """)
-                while let row = try rows.next() {
-                    guard let text = String.fromDatabaseValue(row[0]), let id = UUID(text: text) else { continue }
-                    if let ids, !ids.contains(id) { continue }
-                    var slots = byChordset[id] ?? Array(repeating: [], count: Chordset.chordCount)
-                    Self.place(row, from: 1, into: &slots, unreadable: &unreadable)
-                    byChordset[id] = slots
-                }
-                return (byChordset.compactMapValues { ChordsetLumis(slots: $0) }, unreadable)
-            }
+            return try writer.read { db in try Self.allLumis(of: ids, in: db) }
         } catch {
             throw Self.map(error, operation: "read the lumis", path: path)
         }
+    }
+
+    private static func allLumis(of ids: Set<UUID>?, in db: Database) throws -> (lumis: [UUID: ChordsetLumis], unreadable: [UnreadableRow]) {
+        var byChordset: [UUID: [[Lumi]]] = [:]
+        var unreadable: [UnreadableRow] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT ch.chordset_id, \(lumiColumns)
+            FROM lumi l JOIN chord ch ON ch.id = l.chord_id
+            ORDER BY l.chord_id, l.ord, l.id
+            """)
+        while let row = try rows.next() {
+            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(text: text) else { continue }
+            if let ids, !ids.contains(id) { continue }
+            var slots = byChordset[id] ?? Array(repeating: [], count: Chordset.chordCount)
+            place(row, from: 1, into: &slots, unreadable: &unreadable)
+            byChordset[id] = slots
+        }
+        return (byChordset.compactMapValues { ChordsetLumis(slots: $0) }, unreadable)
     }
 
     /// Number of lumi rows in the database.
