@@ -125,6 +125,47 @@ import Testing
     }
 }
 
+/// `refresh` (the window calls it when idle after a change) does a keystroke's checking and
+/// folding ahead of it.
+@Suite struct TitleSearchRefreshTests {
+    func chordsets(_ count: Int) -> [Chordset] {
+        (0..<count).map { Sample.chordset("Chordset \($0)", position: Double($0)) }
+    }
+
+    @Test func aRefreshFoldsARenamedTitleBeforeTheKeystroke() {
+        let search = TitleSearch()
+        var list = chordsets(100)
+        _ = search.matches("c", in: list)
+        list[5].title = "Zebra"
+        search.follow(.updated(index: 5))
+        search.refresh(list)
+        let folds = search.foldCount
+        #expect(search.matches("zeb", in: list) == [5])
+        #expect(search.foldCount == folds, "the keystroke folded the title again")
+    }
+
+    @Test func aChangeFollowedAfterARefreshIsCheckedByTheNextSearch() {
+        let search = TitleSearch()
+        var list = chordsets(100)
+        search.refresh(list)
+        list[7].title = "Quokka"
+        search.follow(.updated(index: 7))
+        #expect(search.matches("quok", in: list) == [7])
+        list.insert(Sample.chordset("Quince"), at: 0)
+        search.follow(.inserted(index: 0, count: 1))
+        #expect(search.matches("qu", in: list) == [0, 8])
+    }
+
+    @Test func withoutARefreshEverySearchChecksTheTitles() {
+        let search = TitleSearch()
+        var list = chordsets(100)
+        #expect(search.matches("chordset 42", in: list) == [42])
+        list[42].title = "Renamed, not followed"
+        #expect(search.matches("chordset 42", in: list).isEmpty)
+        #expect(search.matches("renamed", in: list) == [42])
+    }
+}
+
 /// The folded titles are kept in one buffer (`FoldedTitles`): what it must never do.
 @Suite struct TitleSearchBufferTests {
     @Test func aMatchNeverRunsFromOneTitleIntoTheNext() {

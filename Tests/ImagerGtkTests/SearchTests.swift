@@ -38,6 +38,21 @@ final class SearchTests: GtkTestCase {
         XCTAssertEqual(window.list.search.foldCount, 0, "the keystroke folded titles itself")
     }
 
+    /// After an edit the window folds the changed title when idle (`refreshSearchWhenIdle`),
+    /// not at the next keystroke.
+    func testARenamedTitleIsFoldedBeforeTheNextKeystroke() async throws {
+        let controller = try makeController(titles: titles)
+        let window = makeWindow(controller)
+        pump(seconds: 0.3)
+        controller.rename(id: controller.chordsets[1].id, to: "Zebra Crossing")
+        pump(seconds: 0.3)
+        let folds = window.list.search.foldCount
+        XCTAssertEqual(folds, 1, "the idle refresh did not fold the renamed title")
+        search("zebra", in: window)
+        XCTAssertEqual(shownTitles(window).map(\.value), ["Zebra Crossing"])
+        XCTAssertEqual(window.list.search.foldCount, folds, "the keystroke folded a title itself")
+    }
+
     func testAccentsAndCaseAreIgnored() async throws {
         let window = makeWindow(try makeController(titles: titles))
         search("cafe", in: window)

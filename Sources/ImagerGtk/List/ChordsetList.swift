@@ -50,6 +50,8 @@ final class ChordsetList {
     /// names say rows.
     var filter: ListFilter?
     let search = TitleSearch()
+    /// The pending `refreshSearchWhenIdle`, if any.
+    var searchRefresh: ScheduledWork?
     /// How many of the controller's changes the list has followed: titles folded for the
     /// search from a copy of the list are taken only if it has not changed since.
     var changesFollowed = 0
@@ -166,7 +168,7 @@ final class ChordsetList {
         defer { isFollowingController = false }
         changesFollowed += 1
         search.follow(change)
-        if case .reloaded = change { prepareSearch() }
+        if case .reloaded = change { prepareSearch() } else { refreshSearchWhenIdle() }
         var change = change
         if filter != nil {
             guard let inRows = filter?.follow(change) else { return }
