@@ -8,23 +8,10 @@
 /// in the frame that first shows it; a cell bound off screen is named a moment later, or not
 /// at all if the scroll rebinds it first.
 enum CellNaming {
-    private static var waiting: [WeakCell] = []
-    private static var wakeScheduled = false
-
-    private struct WeakCell {
-        weak var cell: ChordCell?
-    }
+    private static let waiting = CellsAtIdle { $0.nameIfStale() }
 
     /// Names `cell` at the next idle, unless GTK draws it first (`ChordCell.nameIfStale`).
     static func nameLater(_ cell: ChordCell) {
-        waiting.append(WeakCell(cell: cell))
-        guard !wakeScheduled else { return }
-        wakeScheduled = true
-        MainLoop.idle {
-            wakeScheduled = false
-            let cells = waiting
-            waiting.removeAll()
-            for entry in cells { entry.cell?.nameIfStale() }
-        }
+        waiting.add(cell)
     }
 }

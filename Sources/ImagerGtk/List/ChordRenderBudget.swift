@@ -17,12 +17,7 @@ enum ChordRenderBudget {
 
     private static var frame: gint64 = -1
     private static var spent = 0.0
-    private static var waiting: [WeakCell] = []
-    private static var wakeScheduled = false
-
-    private struct WeakCell {
-        weak var cell: ChordCell?
-    }
+    private static let waiting = CellsAtIdle { gtk_widget_queue_draw($0.widget) }
 
     /// Whether a cell drawn in `frame` may still render now.
     static func allows(frame: gint64) -> Bool {
@@ -42,14 +37,6 @@ enum ChordRenderBudget {
 
     /// Draws `cell` again once this frame is painted.
     static func renderLater(_ cell: ChordCell) {
-        waiting.append(WeakCell(cell: cell))
-        guard !wakeScheduled else { return }
-        wakeScheduled = true
-        MainLoop.idle {
-            wakeScheduled = false
-            let cells = waiting
-            waiting.removeAll()
-            for entry in cells { if let cell = entry.cell { gtk_widget_queue_draw(cell.widget) } }
-        }
+        waiting.add(cell)
     }
 }
