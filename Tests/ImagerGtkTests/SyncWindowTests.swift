@@ -19,6 +19,28 @@ final class SyncWindowTests: GtkTestCase {
         String(cString: gtk_label_get_text(cgtk_label(widget)))
     }
 
+    /// After a first-page start, sync's connection is opened with the rest of the list, not
+    /// before the first frame; Sync… waits for it too.
+    func testAfterAFirstPageStartSyncWaitsForTheWholeList() async throws {
+        let store = ChordsetStore.inMemory()
+        let filling = try ChordsetController(store: store)
+        try filling.importChordsets((0..<100).map { Chordset.random(title: "Chordset \($0)", position: Double($0)) })
+        filling.save()
+        let controller = try ChordsetController(store: store, firstPage: 20)
+        XCTAssertTrue(controller.isLoadingRest)
+        let window = makeWindow(controller)
+        XCTAssertNil(window.liveSync)
+        XCTAssertNil(window.syncStore)
+        XCTAssertEqual(g_action_group_get_action_enabled(OpaquePointer(window.window), WindowAction.sync.name), 0)
+
+        controller.finishLoadingNow()
+        window.listLoaded()
+        pump(seconds: 0.1)
+        XCTAssertNotNil(window.liveSync)
+        XCTAssertNotNil(window.syncStore)
+        XCTAssertNotEqual(g_action_group_get_action_enabled(OpaquePointer(window.window), WindowAction.sync.name), 0)
+    }
+
     func testTheSyncDialogChoosesAFolderNamesThisComputerAndStops() async throws {
         let folder = try makeFolder()
         let controller = try makeController(titles: ["One", "Two"])
