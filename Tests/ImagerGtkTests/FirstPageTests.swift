@@ -36,6 +36,6 @@ final class FirstPageTests: GtkTestCase {
         var geometry = GdkRectangle()
         gdk_monitor_get_geometry(OpaquePointer(monitor), &geometry)
         let rows = ImagerApplication.firstPageSize(for: WindowSize(width: 760, height: 400, maximized: true))
-        XCTAssertGreaterThanOrEqual(rows * Int(ChordCell.size), Int(geometry.height))
+        XCTAssertGreaterThanOrEqual(rows * Int(ChordsetRow.minimumHeight), Int(geometry.height))
     }
 }

@@ -94,7 +94,7 @@ final class ImagerApplication {
     /// row widget for every item up to about 200, visible or not, so each row beyond what
     /// shows only delays the first frame (60 rows cost 13 ms more than 20 at 760 × 640).
     /// The window's height, or the tallest monitor's when it opens maximized, over the least
-    /// a row can be (one chord cell), and two more.
+    /// a row can be (`ChordsetRow.minimumHeight`), and two more.
     static func firstPageSize(for size: WindowSize) -> Int {
         var height = Int(size.height)
         if size.maximized, let display = gdk_display_get_default() {
@@ -107,7 +107,7 @@ final class ImagerApplication {
                 g_object_unref(monitor)
             }
         }
-        return height / Int(ChordCell.size) + 2
+        return height / Int(ChordsetRow.minimumHeight) + 2
     }
 
     /// Reads the rest of a large list on another thread while the window paints its first

@@ -14,7 +14,7 @@ enum Stylesheet {
         row.chordset-item { padding: 0; }
         row.chordset-item:selected { background-color: alpha(@theme_selected_bg_color, 0.16); color: inherit; }
         row.chordset-item:selected:focus-visible { outline-color: alpha(@theme_selected_bg_color, 0.5); }
-        .chordset-row { min-height: 56px; }
+        .chordset-row { min-height: \(ChordsetRow.minimumHeight)px; }
         .chordset-row.swiping { background-color: @theme_base_color; }
         .chordset-row.drop-above { box-shadow: inset 0 2px @theme_selected_bg_color; }
         .chordset-row.drop-below { box-shadow: inset 0 -2px @theme_selected_bg_color; }

@@ -6,6 +6,10 @@ import ImagerCore
 /// bind: title, eight chord cells, and under them the Delete button that a swipe reveals.
 /// A row shows whichever chordset is at its list item's position.
 final class ChordsetRow {
+    /// The least a row can be tall, in pixels (the stylesheet's `min-height`): one chord cell
+    /// and the row's margins. The first page counts rows with it.
+    static let minimumHeight: Int32 = 56
+
     /// Borrowed: the GtkListItem this row is the child of; nil while the row waits in the
     /// list's spare rows (`ChordsetList`) for GTK to make another list item.
     private(set) var listItem: OpaquePointer?
