@@ -70,9 +70,11 @@ struct BenchOptions {
     /// Each photo read this many times; one read of 50 megapixels takes about half a second.
     var pictureRepetitions: Int { smoke ? 1 : 5 }
 
-    /// Launches of each window per N.
+    /// Launches of each window per N. Seven, also at 100,000 where each launch waits for the
+    /// whole list: with three, one slow launch of either program moved the median by a
+    /// tenth of the ratio on a loaded machine (session 10: 1.24× to 1.56× between runs).
     func launchRepetitions(_ count: Int) -> Int {
-        smoke ? 1 : count <= 10_000 ? 5 : 3
+        smoke ? 1 : 7
     }
 
     var editCycles: Int { smoke ? 1 : 5 }
