@@ -47,6 +47,18 @@ import Testing
         #expect(installed.map(\.path) == [prefix.url.appendingPathComponent("share/icons").path])
     }
 
+    @Test func anInstallWhosePrefixIsOnTheDataFoldersAddsNoIconFolder() throws {
+        let prefix = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: prefix.url.appendingPathComponent("share/icons/hicolor"),
+                                                withIntermediateDirectories: true)
+        let executable = prefix.url.appendingPathComponent("bin/imager")
+        let share = prefix.url.appendingPathComponent("share").path
+        #expect(DataFiles.iconDirectories(environment: ["XDG_DATA_DIRS": "/usr/share:\(share)/"], executable: executable).isEmpty)
+        #expect(DataFiles.iconDirectories(environment: ["XDG_DATA_HOME": share], executable: executable).isEmpty)
+        #expect(DataFiles.iconDirectories(environment: ["XDG_DATA_DIRS": "/usr/share"], executable: executable).map(\.path)
+            == [prefix.url.appendingPathComponent("share/icons").path])
+    }
+
     @Test func noIconFolderAnywhereGivesNone() throws {
         let prefix = try TemporaryDirectory()
         #expect(DataFiles.iconDirectories(environment: [:], executable: prefix.url.appendingPathComponent("bin/imager")).isEmpty)

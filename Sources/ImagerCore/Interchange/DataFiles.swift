@@ -20,18 +20,35 @@ public enum DataFiles {
     /// repository's `data/icons` when running from a build folder, and `<prefix>/share/icons`
     /// of a prefix that is not on `XDG_DATA_DIRS` (a moved or private install). The app adds
     /// them to the icon theme, so its icon shows in the About dialog wherever it runs from.
+    /// A folder GTK searches already is left out: adding it again would make GTK load the
+    /// whole theme a second time, on the main thread, at the first icon the window shows.
     public static func iconDirectories(environment: [String: String] = ProcessInfo.processInfo.environment,
                                        executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "imager")) -> [URL] {
         let prefixIcons = installedDirectory(executable: executable)
             .deletingLastPathComponent().appendingPathComponent("icons", isDirectory: true)
         let candidates = candidateDirectories(environment: environment, executable: executable)
             .map { $0.appendingPathComponent("icons", isDirectory: true) } + [prefixIcons]
-        var seen = Set<String>()
+        var seen = Set(themeSearchedDirectories(environment: environment).map(\.standardizedFileURL.path))
         return candidates.filter { url in
             let path = url.standardizedFileURL.path
             guard seen.insert(path).inserted else { return false }
             return FileManager.default.fileExists(atPath: url.appendingPathComponent("hicolor").path)
         }
+    }
+
+    /// The `icons` folders of the XDG data folders, which GTK's icon theme searches by itself:
+    /// `XDG_DATA_HOME` (or `~/.local/share`) and each of `XDG_DATA_DIRS` (or `/usr/local/share`
+    /// and `/usr/share`), as the XDG base directory specification sets them.
+    static func themeSearchedDirectories(environment: [String: String]) -> [URL] {
+        var dataFolders: [String] = []
+        if let home = environment["XDG_DATA_HOME"], !home.isEmpty {
+            dataFolders.append(home)
+        } else if let home = environment["HOME"], !home.isEmpty {
+            dataFolders.append(home + "/.local/share")
+        }
+        let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share/:/usr/share/"
+        dataFolders += system.split(separator: ":").map(String.init)
+        return dataFolders.map { URL(fileURLWithPath: $0, isDirectory: true).appendingPathComponent("icons", isDirectory: true) }
     }
 
     /// The folder of compiled translations (`<lang>/LC_MESSAGES/imager.mo`):
