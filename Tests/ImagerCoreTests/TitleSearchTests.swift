@@ -65,10 +65,6 @@ import Testing
 /// What a keystroke costs after the list changed: the search follows the change and folds
 /// only the titles that are new, not every title again.
 @Suite struct TitleSearchFollowingTests {
-    func chordsets(_ count: Int) -> [Chordset] {
-        (0..<count).map { Sample.chordset("Chordset \($0)", position: Double($0)) }
-    }
-
     @Test func anAddFollowedFoldsOneTitle() {
         let search = TitleSearch()
         var list = chordsets(1_000)
@@ -128,10 +124,6 @@ import Testing
 /// `refresh` (the window calls it when idle after a change) does a keystroke's checking and
 /// folding ahead of it.
 @Suite struct TitleSearchRefreshTests {
-    func chordsets(_ count: Int) -> [Chordset] {
-        (0..<count).map { Sample.chordset("Chordset \($0)", position: Double($0)) }
-    }
-
     @Test func aRefreshFoldsARenamedTitleBeforeTheKeystroke() {
         let search = TitleSearch()
         var list = chordsets(100)
@@ -231,10 +223,6 @@ import Testing
 
 /// Titles folded on another thread before the first keystroke (`TitleSearch.prepare`).
 @Suite struct TitleSearchPreparedTests {
-    func chordsets(_ count: Int) -> [Chordset] {
-        (0..<count).map { Sample.chordset("Chordset \($0)", position: Double($0)) }
-    }
-
     @Test func preparedTitlesSpareTheFirstSearchItsFolds() async {
         let list = chordsets(1_000)
         let prepared = await Task.detached { TitleSearch.prepare(list) }.value
@@ -256,4 +244,9 @@ import Testing
         list.append(Sample.chordset("Xylophone"))
         #expect(search.matches("x", in: list) == [6, 100])
     }
+}
+
+/// `count` chordsets titled "Chordset 0", "Chordset 1"…, in list order.
+private func chordsets(_ count: Int) -> [Chordset] {
+    (0..<count).map { Sample.chordset("Chordset \($0)", position: Double($0)) }
 }
