@@ -73,9 +73,7 @@ struct BenchOptions {
     /// Launches of each window per N. Seven, also at 100,000 where each launch waits for the
     /// whole list: with three, one slow launch of either program moved the median by a
     /// tenth of the ratio on a loaded machine (session 10: 1.24× to 1.56× between runs).
-    func launchRepetitions(_ count: Int) -> Int {
-        smoke ? 1 : 7
-    }
+    var launchRepetitions: Int { smoke ? 1 : 7 }
 
     var editCycles: Int { smoke ? 1 : 5 }
     var scrollFrames: Int { smoke ? 30 : 1_000 }

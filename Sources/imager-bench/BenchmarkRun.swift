@@ -88,7 +88,7 @@ struct BenchmarkRun {
             for (index, count) in options.sizes.enumerated() {
                 log("launches with \(count) chordsets")
                 launches[count] = try window.launches(dataHome: dataHome(count),
-                                                      repetitions: options.launchRepetitions(count),
+                                                      repetitions: options.launchRepetitions,
                                                       warmUp: index == 0 && !options.smoke)
             }
             let largest = options.sizes.last!
@@ -102,7 +102,7 @@ struct BenchmarkRun {
             performance = try window.performance(dataHome: dataHome(options.sizes.first!), changes: changes)
 
             log("launches with \(largest) chordsets with lumis")
-            let lumiLaunches = try window.launches(dataHome: lumiHome, repetitions: options.launchRepetitions(largest),
+            let lumiLaunches = try window.launches(dataHome: lumiHome, repetitions: options.launchRepetitions,
                                                    warmUp: !options.smoke)
             log("scroll and editor drag with \(largest) chordsets with lumis")
             let lumiScript = try window.scriptWithLumis(dataHome: lumiHome, scrollFrames: options.scrollFrames,
