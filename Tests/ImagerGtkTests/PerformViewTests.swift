@@ -184,15 +184,28 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertEqual(window.list.selectedPosition, 1)
     }
 
+    /// Xvfb has no window manager, so the window's full-screen state does not change in
+    /// these tests: they check what Perform asks for.
     func testF11TogglesFullScreenAndEscapeLeavesItToo() async throws {
         let (window, view) = try perform()
+        XCTAssertEqual(window.performReturn?.wasFullScreen, false)
         view.handleKey(UInt32(GDK_KEY_F11))
-        XCTAssertEqual(window.performReturn?.madeFullScreen, true)
-        pump(until: { gtk_window_is_fullscreen(cgtk_window(window.window)) != 0 }, seconds: 2)
+        pump(until: { gtk_window_is_fullscreen(cgtk_window(window.window)) != 0 }, seconds: 1)
         view.handleKey(UInt32(GDK_KEY_Escape))
         XCTAssertTrue(pump(until: { gtk_window_is_fullscreen(cgtk_window(window.window)) == 0 }, seconds: 2),
                       "leaving Perform leaves full screen")
         XCTAssertNil(window.performance)
+    }
+
+    /// Leaving Perform brings back the full screen the window had before it, whatever F11
+    /// did meanwhile (full screen from the window manager stays).
+    func testLeavingPerformRestoresTheFullScreenOfBefore() {
+        let notBefore = PerformReturn(chordsetID: UUID(), scrollOffset: 0, wasFullScreen: false)
+        XCTAssertEqual(notBefore.fullScreenOnLeaving(isFullScreen: true), false)
+        XCTAssertNil(notBefore.fullScreenOnLeaving(isFullScreen: false))
+        let before = PerformReturn(chordsetID: UUID(), scrollOffset: 0, wasFullScreen: true)
+        XCTAssertNil(before.fullScreenOnLeaving(isFullScreen: true))
+        XCTAssertEqual(before.fullScreenOnLeaving(isFullScreen: false), true)
     }
 
     func testBracketsChangeTheFadeTimeWhichIsRemembered() async throws {

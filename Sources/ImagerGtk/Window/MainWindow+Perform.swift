@@ -6,8 +6,14 @@ import ImagerCore
 struct PerformReturn {
     let chordsetID: UUID
     let scrollOffset: Double
-    /// True when Perform made the window full screen (F11), so leaving undoes it.
-    var madeFullScreen = false
+    /// Whether the window was full screen before Perform began: leaving brings that back,
+    /// whatever F11 did meanwhile.
+    let wasFullScreen: Bool
+
+    /// Full screen (true) or not (false) on leaving Perform, or nil to leave it as it is.
+    func fullScreenOnLeaving(isFullScreen: Bool) -> Bool? {
+        isFullScreen == wasFullScreen ? nil : wasFullScreen
+    }
 }
 
 /// Entering and leaving the Perform view (F5, the row menu's Perform, the header's button):
@@ -22,7 +28,8 @@ extension MainWindow {
         // Leaving comes back to this row, selected.
         if list.selectedPosition != position { list.select(position: position) }
         list.commitEditing()
-        performReturn = PerformReturn(chordsetID: chordset.id, scrollOffset: listScrollOffset)
+        performReturn = PerformReturn(chordsetID: chordset.id, scrollOffset: listScrollOffset,
+                                      wasFullScreen: gtk_window_is_fullscreen(cgtk_window(window)) != 0)
         let settingsPath = performSettingsPath
         view.onFadeTimeChanged = { PerformSettings.save($0, to: settingsPath) }
         view.onLeave = { [weak self] in self?.stopPerforming() }
@@ -48,8 +55,10 @@ extension MainWindow {
     func stopPerforming() {
         guard let view = performance, let back = performReturn else { return }
         view.finishFade()
-        if back.madeFullScreen || gtk_window_is_fullscreen(cgtk_window(window)) != 0 {
-            gtk_window_unfullscreen(cgtk_window(window))
+        switch back.fullScreenOnLeaving(isFullScreen: gtk_window_is_fullscreen(cgtk_window(window)) != 0) {
+        case true?: gtk_window_fullscreen(cgtk_window(window))
+        case false?: gtk_window_unfullscreen(cgtk_window(window))
+        case nil: break
         }
         headerBar?.isVisible = true
         editContent?.isVisible = true
@@ -76,10 +85,8 @@ extension MainWindow {
         let gtkWindow = cgtk_window(window)
         if gtk_window_is_fullscreen(gtkWindow) != 0 {
             gtk_window_unfullscreen(gtkWindow)
-            performReturn?.madeFullScreen = false
         } else {
             gtk_window_fullscreen(gtkWindow)
-            performReturn?.madeFullScreen = true
         }
     }
 
