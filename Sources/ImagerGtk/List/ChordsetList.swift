@@ -33,6 +33,8 @@ final class ChordsetList {
 
     /// Every row GTK has made, by list item, bound or not.
     private var rows: [OpaquePointer: ChordsetRow] = [:]
+    /// Rows whose refresh after a large removal waits for the frame (ChordsetList+FarRows).
+    var farRows = FarRows()
     /// Rows whose list items GTK destroyed, kept for the list items it makes next. GTK 4.8
     /// destroys the ~200 rows it keeps when the list gets short (a search with few matches)
     /// and makes them again when it grows back (closing the search): making a row's widgets
@@ -114,6 +116,7 @@ final class ChordsetList {
             self.editRow(Int(UInt(bitPattern: position)))
         }
         _ = dropTarget
+        refreshFarRowsOnScroll()
         prepareSearch()
     }
 
@@ -135,7 +138,7 @@ final class ChordsetList {
             guard let self else { return }
             guard let row = self.rows[cgtk_list_item(item)] else { return }
             row.styleListItem()
-            self.refresh(row)
+            self.refreshNearNow(row)
             if let pending = self.pendingEdit, pending == row.position {
                 self.pendingEdit = nil
                 MainLoop.idle { [weak row] in row?.title.startEditing() }
@@ -180,6 +183,7 @@ final class ChordsetList {
             change = inRows
         }
         var selectionAfterRemoval: [Int]?
+        var nearView: ClosedRange<Int>?
         if case let .removed(index, count) = change, count >= Self.removalShownInPlace {
             // GTK 4.8 destroys the rows it had made for removed items and makes new ones
             // (their whole widget tree) for the items that move up into view: 150 ms for
@@ -191,6 +195,9 @@ final class ChordsetList {
             selectionAfterRemoval = selectedRows(below: model.count).compactMap { row in
                 row < index ? row : row >= index + count ? row - count : nil
             }
+            // Rows far from the view wait for the idle after the frame (ChordsetList+FarRows),
+            // unless the list gets so short that GTK moves the view.
+            nearView = positionsNearView().flatMap { $0.upperBound < model.count - count ? $0 : nil }
             change = .reloaded(previousCount: model.count)
         }
         let contentMoved = model.apply(change, newCount: rowCount)
@@ -207,8 +214,17 @@ final class ChordsetList {
             select(ids: lastSelectedIDs)
         case .reloaded:
             // Rows kept their places but may show other chordsets now: select the same ones.
-            rows.values.forEach(refresh)
-            if let selectionAfterRemoval { select(rows: selectionAfterRemoval) } else { select(ids: lastSelectedIDs) }
+            if let selectionAfterRemoval, let nearView {
+                // Selecting first: GTK 4.8 rebinds the rows whose selection changes, which
+                // refreshes them, and the loop after it skips those.
+                refreshingFarRowsLater(near: nearView) {
+                    select(rows: selectionAfterRemoval)
+                    rows.values.forEach(refreshNearNow)
+                }
+            } else {
+                rows.values.forEach(refresh)
+                if let selectionAfterRemoval { select(rows: selectionAfterRemoval) } else { select(ids: lastSelectedIDs) }
+            }
         default:
             if contentMoved { rows.values.forEach(refresh) }
         }
@@ -224,6 +240,7 @@ final class ChordsetList {
 
     /// Shows the chordset at the row's position (after a bind or when its position changed).
     func refresh(_ row: ChordsetRow) {
+        farRows.didRefresh(row)
         guard let position = row.position, let index = chordsetIndex(ofRow: position) else { return }
         let chordset = controller.chordsets[index]
         let id = chordset.id
@@ -330,13 +347,18 @@ final class ChordsetList {
     }
 
     func boundRow(atRow position: Int) -> ChordsetRow? {
-        rows.values.first { $0.chordsetID != nil && $0.position == position }
+        refreshFarRowsNow()
+        return rows.values.first { $0.chordsetID != nil && $0.position == position }
     }
 
     /// Rows that show a chordset now, with their positions: for tests and for focus moves.
     var boundRows: [ChordsetRow] {
-        rows.values.filter { $0.chordsetID != nil && $0.position != nil }.sorted { $0.position! < $1.position! }
+        refreshFarRowsNow()
+        return rows.values.filter { $0.chordsetID != nil && $0.position != nil }.sorted { $0.position! < $1.position! }
     }
+
+    /// Every row GTK has made, bound or not.
+    var allRows: Dictionary<OpaquePointer, ChordsetRow>.Values { rows.values }
 
     /// Commits any title being typed, so a save includes it.
     func commitEditing() {

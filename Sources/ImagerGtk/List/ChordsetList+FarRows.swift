@@ -1,0 +1,103 @@
+import CGtk
+
+/// Rows far from the view, refreshed after the frame that shows a change rather than before.
+///
+/// GTK 4.8 keeps about 200 rows around the visible ones; a 640-pixel window shows 11.
+/// A removal of many rows leaves them in place to show the chordsets that moved up (`apply`),
+/// and each then needs its content again, twice for those whose selection changes (GTK 4.8
+/// unbinds and binds a row whose selection changes). Done for all of them, that was most of
+/// the main-thread work before the delete of 1,000's frame at 100,000 (issue 14: 11 ms of it
+/// before, 6.5 ms after). The rows on screen, and as many again above and below, are refreshed
+/// before the frame; the others wait for the main loop's first idle after it, for the list to
+/// scroll, or for a lookup of a row by position, whichever comes first. Until then a far row
+/// shows what it showed before, which nobody can see: only its accessible name is a frame
+/// late. A row that has the keyboard focus is refreshed at once wherever it is.
+struct FarRows {
+    /// While a change is being followed: the positions refreshed before the frame.
+    fileprivate var near: ClosedRange<Int>?
+    /// Rows refreshed while following the change (a rebind may come before the refresh).
+    fileprivate var refreshedNow: Set<ObjectIdentifier> = []
+    fileprivate var waiting: [ObjectIdentifier: ChordsetRow] = [:]
+    fileprivate var idle: ScheduledWork?
+
+    /// How many rows wait for their refresh (for tests).
+    var waitingCount: Int { waiting.count }
+
+    /// A row refreshed by any path no longer waits.
+    mutating func didRefresh(_ row: ChordsetRow) {
+        guard !waiting.isEmpty else { return }
+        waiting[ObjectIdentifier(row)] = nil
+    }
+}
+
+extension ChordsetList {
+    /// The positions of the rows on screen, and as many again above and below them; nil
+    /// when no row is on screen. GTK 4.8 maps only the rows it shows: the others keep the
+    /// place they last had.
+    func positionsNearView() -> ClosedRange<Int>? {
+        var first = Int.max, last = Int.min
+        for row in allRows {
+            guard let position = row.position, let item = gtk_widget_get_parent(row.widget),
+                  gtk_widget_get_mapped(item) != 0 else { continue }
+            first = min(first, position)
+            last = max(last, position)
+        }
+        guard first <= last else { return nil }
+        let shown = last - first + 1
+        return max(0, first - shown)...(last + shown)
+    }
+
+    /// Runs `follow`, in which `refreshNearNow` refreshes only the rows at `near` (and the
+    /// focused one) and leaves the rest for the main loop's first idle after the next
+    /// painted frame. Not any idle: the main loop is idle while the frame clock waits for
+    /// its slot, and rows refreshed then would be measured in the frame after all.
+    func refreshingFarRowsLater(near: ClosedRange<Int>, _ follow: () -> Void) {
+        farRows.near = near
+        follow()
+        farRows.near = nil
+        farRows.refreshedNow = []
+        guard farRows.waitingCount > 0, farRows.idle?.isPending != true else { return }
+        guard let clock = gtk_widget_get_frame_clock(listView) else {
+            farRows.idle = MainLoop.idle { [weak self] in self?.refreshFarRowsNow() }
+            return
+        }
+        // One paint, then gone (disconnected from inside, while the clock surely exists).
+        var afterPaint: SignalHandle?
+        afterPaint = Signal.connect(clock, "after-paint") { [weak self] in
+            afterPaint?.disconnect()
+            afterPaint = nil
+            guard let self, self.farRows.waitingCount > 0, self.farRows.idle?.isPending != true else { return }
+            self.farRows.idle = MainLoop.idle { [weak self] in self?.refreshFarRowsNow() }
+        }
+    }
+
+    /// Refreshes the row now, unless a change is being followed and the row is far from the
+    /// view (then it waits), or it was refreshed already while following it.
+    func refreshNearNow(_ row: ChordsetRow) {
+        guard let near = farRows.near, let position = row.position else { return refresh(row) }
+        let key = ObjectIdentifier(row)
+        guard !farRows.refreshedNow.contains(key) else { return }
+        if near.contains(position) || row.containsFocus {
+            refresh(row)
+            farRows.refreshedNow.insert(key)
+        } else {
+            farRows.waiting[key] = row
+        }
+    }
+
+    /// Refreshes every row still waiting (the idle after the frame, a scroll, a lookup of a
+    /// row by position).
+    func refreshFarRowsNow() {
+        guard farRows.waitingCount > 0 else { return }
+        let waiting = farRows.waiting.values
+        farRows.waiting = [:]
+        farRows.idle?.cancel()
+        for row in waiting where row.position != nil { refresh(row) }
+    }
+
+    /// Once the list scrolls, a far row may come into view before the idle.
+    func refreshFarRowsOnScroll() {
+        let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(scrolledWindow))!
+        Signal.connect(adjustment, "value-changed") { [weak self] in self?.refreshFarRowsNow() }
+    }
+}

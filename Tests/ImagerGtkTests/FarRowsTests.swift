@@ -1,0 +1,93 @@
+import CGtk
+import ImagerCore
+@testable import ImagerGtk
+import XCTest
+
+/// A removal of many rows shows the rows on screen before the next frame and refreshes the
+/// other rows GTK keeps after it, or as soon as the list scrolls (ChordsetList+FarRows).
+@MainActor
+final class FarRowsTests: GtkTestCase {
+    private static let titles = (0..<400).map { "Chordset \($0)" }
+
+    /// Removes the first `count` chordsets as another writer would (sync, an import), with
+    /// no main-loop iteration after it.
+    private func removeFirst(_ count: Int, in window: MainWindow) {
+        window.controller.delete(ids: window.controller.chordsets[0..<count].map(\.id))
+    }
+
+    /// The titles of the rows GTK shows on screen, read without refreshing any row.
+    private func titlesOnScreen(_ window: MainWindow) -> [Int: String] {
+        var titles: [Int: String] = [:]
+        for row in window.list.allRows {
+            guard let position = row.position, let item = gtk_widget_get_parent(row.widget),
+                  gtk_widget_get_mapped(item) != 0 else { continue }
+            titles[position] = row.title.text
+        }
+        return titles
+    }
+
+    /// Every row GTK keeps that shows a chordset, read without refreshing any row.
+    private func titlesKept(_ window: MainWindow) -> [Int: String] {
+        var titles: [Int: String] = [:]
+        for row in window.list.allRows where row.chordsetID != nil {
+            if let position = row.position { titles[position] = row.title.text }
+        }
+        return titles
+    }
+
+    private func expected(after removed: Int, at positions: some Sequence<Int>) -> [Int: String] {
+        Dictionary(uniqueKeysWithValues: positions.map { ($0, "Chordset \($0 + removed)") })
+    }
+
+    func testRowsOnScreenShowALargeRemovalAtOnceAndTheOthersAfterTheFrame() async throws {
+        let window = makeWindow(try makeController(titles: Self.titles))
+        removeFirst(50, in: window)
+
+        let onScreen = titlesOnScreen(window)
+        XCTAssertFalse(onScreen.isEmpty)
+        XCTAssertEqual(onScreen, expected(after: 50, at: onScreen.keys), "rows on screen show the change before the frame")
+        XCTAssertGreaterThan(window.list.farRows.waitingCount, 0, "rows out of view wait for the frame")
+
+        XCTAssertTrue(pump(until: { window.list.farRows.waitingCount == 0 }))
+        let kept = titlesKept(window)
+        XCTAssertGreaterThan(kept.count, onScreen.count)
+        XCTAssertEqual(kept, expected(after: 50, at: kept.keys))
+    }
+
+    func testAScrollBeforeTheFrameRefreshesTheRowsOutOfView() async throws {
+        let window = makeWindow(try makeController(titles: Self.titles))
+        removeFirst(50, in: window)
+        XCTAssertGreaterThan(window.list.farRows.waitingCount, 0)
+
+        let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))!
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 2_000)
+
+        XCTAssertEqual(window.list.farRows.waitingCount, 0, "no row waits once the list scrolls")
+        let kept = titlesKept(window)
+        XCTAssertEqual(kept, expected(after: 50, at: kept.keys))
+    }
+
+    func testLookingUpARowByPositionRefreshesTheRowsOutOfView() async throws {
+        let window = makeWindow(try makeController(titles: Self.titles))
+        removeFirst(50, in: window)
+        XCTAssertGreaterThan(window.list.farRows.waitingCount, 0)
+
+        let far = try XCTUnwrap(titlesKept(window).keys.max())
+        XCTAssertEqual(window.list.boundRow(atRow: far)?.title.text, "Chordset \(far + 50)")
+        XCTAssertEqual(window.list.farRows.waitingCount, 0)
+    }
+
+    /// Near the list's end GTK moves the view when the list gets shorter: every row is
+    /// refreshed at once then.
+    func testARemovalThatMovesTheViewRefreshesEveryRowAtOnce() async throws {
+        let window = makeWindow(try makeController(titles: Self.titles))
+        let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))!
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+        pump(seconds: 0.2)
+
+        removeFirst(50, in: window)
+        XCTAssertEqual(window.list.farRows.waitingCount, 0)
+        let kept = titlesKept(window)
+        XCTAssertEqual(kept, expected(after: 50, at: kept.keys))
+    }
+}
