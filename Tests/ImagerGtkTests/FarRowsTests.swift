@@ -77,6 +77,24 @@ final class FarRowsTests: GtkTestCase {
         XCTAssertEqual(window.list.farRows.waitingCount, 0)
     }
 
+    /// The row with the keyboard focus shows its new chordset at once, even scrolled away
+    /// from: a screen reader reads it, and Ctrl+C copies it.
+    func testTheFocusedRowIsRefreshedAtOnceWhereverItIs() async throws {
+        let window = makeWindow(try makeController(titles: Self.titles))
+        window.list.focus(position: 0)
+        pump(seconds: 0.1)
+        let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))!
+        gtk_adjustment_set_value(adjustment, 3_000)
+        pump(seconds: 0.2)
+        let focused = try XCTUnwrap(window.list.allRows.first { $0.containsFocus })
+        XCTAssertEqual(focused.position, 0)
+        XCTAssertNil(titlesOnScreen(window)[0], "the focused row is out of view")
+
+        removeFirst(20, in: window)
+        XCTAssertGreaterThan(window.list.farRows.waitingCount, 0)
+        XCTAssertEqual(focused.title.text, "Chordset 20")
+    }
+
     /// Near the list's end GTK moves the view when the list gets shorter: every row is
     /// refreshed at once then.
     func testARemovalThatMovesTheViewRefreshesEveryRowAtOnce() async throws {
