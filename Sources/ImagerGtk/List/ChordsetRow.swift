@@ -14,6 +14,8 @@ final class ChordsetRow {
     /// list's spare rows (`ChordsetList`) for GTK to make another list item.
     private(set) var listItem: OpaquePointer?
     private var positionChanges: SignalHandle?
+    /// From `attach` to the list item's first bind: GTK has just made its widget (NewRowStyle).
+    private var awaitsFirstBind = false
     /// The row's container: the title, the eight cells and, under them, the Delete button.
     private let container: SlidingRow
     /// Owned (one reference, taken in init): the row's widget tree, so it outlives a list
@@ -111,6 +113,7 @@ final class ChordsetRow {
         }
         // The new list item is not named yet.
         namedTitle = nil
+        awaitsFirstBind = true
     }
 
     /// Gives the list item's widget (the row's parent, there from the first bind on) the
@@ -120,6 +123,10 @@ final class ChordsetRow {
     func styleListItem() {
         guard let item = gtk_widget_get_parent(widget) else { return }
         gtk_widget_add_css_class(item, "chordset-item")
+        if awaitsFirstBind {
+            awaitsFirstBind = false
+            NewRowStyle.settle(item)
+        }
     }
 
     /// Leaves its list item, which GTK is destroying; the widgets stay for `attach`.
