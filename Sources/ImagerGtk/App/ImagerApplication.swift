@@ -154,7 +154,12 @@ final class ImagerApplication {
     /// SIGTERM, SIGINT, SIGHUP: save what can be saved and go.
     private func quitNow() {
         window?.finishNow()
-        if window == nil, let controller { _ = Autosave(controller: controller).save() }
+        if window == nil, let controller {
+            // Kept alive through the save: a save that finds the database busy schedules a
+            // retry that holds it weakly (moot here, as the app quits next).
+            let autosave = Autosave(controller: controller)
+            withExtendedLifetime(autosave) { _ = autosave.save() }
+        }
         g_application_quit(cgtk_gapplication(application))
     }
 }
