@@ -24,8 +24,12 @@ final class NewRowStyleTests: GtkTestCase {
         window.list.allRows.compactMap { row in row.listItem == nil ? nil : gtk_widget_get_parent(row.widget) }
     }
 
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try XCTSkipUnless(gtk_get_minor_version() < 10, "NewRowStyle works around GTK 4.8 and does nothing on GTK 4.\(gtk_get_minor_version())")
+    }
+
     func testTheRowGTKMakesForADeleteNearTheEndIsSettledAndShown() async throws {
-        XCTAssertLessThan(gtk_get_minor_version(), 10, "the GTK these tests were written against (4.8)")
         let window = makeWindow(try makeController(titles: Self.titles))
         scrollToEnd(window)
         activate(.addChordset, in: window)
