@@ -95,6 +95,42 @@ final class ClipboardTests: GtkTestCase {
         XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean"])
     }
 
+    func testCopyWithSeveralRowsSelectedTakesThemAllInListOrder() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest", "Dusk"]))
+        let chordsets = window.controller.chordsets
+        window.list.select(rows: [3, 1])
+        pump(seconds: 0.1)
+
+        activate(.copy, in: window)
+        XCTAssertEqual(window.toast.message, "Copied 2 chordsets")
+        XCTAssertEqual(clipboardText(window), [chordsets[1], chordsets[3]].map(MainWindow.plainText(of:)).joined(separator: "\n"),
+                       "a line each, in list order")
+
+        window.list.select(rows: [0])
+        activate(.paste, in: window)
+
+        XCTAssertTrue(pump(until: { window.controller.count == 6 }))
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean", "Forest", "Dusk", "Ocean", "Dusk"])
+        XCTAssertEqual(window.controller.chordsets[5].chords, chordsets[3].chords)
+        XCTAssertEqual(window.toast.message, "Pasted 2 chordsets")
+        activate(.undo, in: window)
+        XCTAssertEqual(window.controller.count, 4, "the paste is one undo step")
+    }
+
+    func testCopyOfMoreThanTheLimitCopiesNothingAndNamesExportSelected() async throws {
+        let titles = (0...MainWindow.copyLimit).map { "Chordset \($0)" }
+        let window = makeWindow(try makeController(titles: titles))
+        Clipboard.setText("before", for: window.window)
+        activate(.selectAll, in: window)
+        XCTAssertEqual(window.list.selectedCount, MainWindow.copyLimit + 1)
+
+        activate(.copy, in: window)
+
+        XCTAssertEqual(window.toast.message, "\(groupedNumber(MainWindow.copyLimit + 1)) chordsets selected: "
+                       + "a copy takes up to \(groupedNumber(MainWindow.copyLimit)), Export Selected… takes them all")
+        XCTAssertEqual(clipboardText(window), "before")
+    }
+
     func testPastingTextThatIsNoChordsetsInTheListSaysWhy() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         window.list.focus(position: 0)

@@ -4,21 +4,38 @@ import ImagerCore
 
 /// Copy and paste in the list. On a chord cell: its colour as `#RRGGBB` (`#RRGGBBAA` when
 /// translucent, so nothing is lost), and a pasted colour in any form `PastedColor` reads.
-/// Elsewhere in the list: the selected chordset as the JSON interchange format (with its
-/// title and colours as plain text beside it), and pasted chordsets imported by the same
-/// checks as a file.
+/// Elsewhere in the list: the selected chordsets as the JSON interchange format (with their
+/// titles and colours as plain text beside it, a line each), and pasted chordsets imported by
+/// the same checks as a file.
 extension MainWindow {
+    /// The most chordsets one copy takes: the clipboard's JSON is made on the main thread and
+    /// held in memory, about 3 MB for 1,000 chordsets with lumis. Export Selected… writes any
+    /// number, off the main loop.
+    static let copyLimit = 1_000
+
     func copyFromList() {
         if let (id, slot) = list.focusedCell, let chordset = controller.chordset(id: id) {
             let hex = chordset.color(at: slot).hex
             Clipboard.setText(hex, for: window)
             toast.show(tr("Copied {colour}", ["colour": hex]), offersUndo: false)
-        } else if let chordset = list.selectedChordset {
-            let lumis = controller.lumis(of: chordset.id)
-            let json = String(decoding: ChordsetDocument.encode(ChordsetsWithLumis([chordset], lumis: [lumis])!), as: UTF8.self)
-            Clipboard.setChordsets(json: json, text: Self.plainText(of: chordset), for: window)
-            toast.show(tr("Copied “{title}”", ["title": chordset.title]), offersUndo: false)
+            return
         }
+        let count = list.selectedCount
+        guard count <= Self.copyLimit else {
+            toast.show(trn("{count} chordset selected: a copy takes up to {limit}, Export Selected… takes them all",
+                           "{count} chordsets selected: a copy takes up to {limit}, Export Selected… takes them all",
+                           count, ["limit": groupedNumber(Self.copyLimit)]), offersUndo: false)
+            return
+        }
+        // Several selected rows: all of them, in list order, as Delete and Export Selected… take.
+        let chordsets = count > 1 ? list.selectedChordsets : (list.selectedChordset.map { [$0] } ?? [])
+        guard let first = chordsets.first else { return }
+        let lumis = chordsets.map { controller.lumis(of: $0.id) }
+        let json = String(decoding: ChordsetDocument.encode(ChordsetsWithLumis(chordsets, lumis: lumis)!), as: UTF8.self)
+        Clipboard.setChordsets(json: json, text: chordsets.map(Self.plainText(of:)).joined(separator: "\n"), for: window)
+        toast.show(chordsets.count == 1 ? tr("Copied “{title}”", ["title": first.title])
+                                        : trn("Copied {count} chordset", "Copied {count} chordsets", chordsets.count),
+                   offersUndo: false)
     }
 
     func pasteIntoList() {
