@@ -118,16 +118,16 @@ final class ClipboardTests: GtkTestCase {
     }
 
     func testCopyOfMoreThanTheLimitCopiesNothingAndNamesExportSelected() async throws {
-        let titles = (0...MainWindow.copyLimit).map { "Chordset \($0)" }
+        let titles = (0...ChordsetList.carryLimit).map { "Chordset \($0)" }
         let window = makeWindow(try makeController(titles: titles))
         Clipboard.setText("before", for: window.window)
         activate(.selectAll, in: window)
-        XCTAssertEqual(window.list.selectedCount, MainWindow.copyLimit + 1)
+        XCTAssertEqual(window.list.selectedCount, ChordsetList.carryLimit + 1)
 
         activate(.copy, in: window)
 
-        XCTAssertEqual(window.toast.message, "\(groupedNumber(MainWindow.copyLimit + 1)) chordsets selected: "
-                       + "a copy takes up to \(groupedNumber(MainWindow.copyLimit)), Export Selected… takes them all")
+        XCTAssertEqual(window.toast.message, "\(groupedNumber(ChordsetList.carryLimit + 1)) chordsets selected: "
+                       + "a copy takes up to \(groupedNumber(ChordsetList.carryLimit)), Export Selected… takes them all")
         XCTAssertEqual(clipboardText(window), "before")
     }
 

@@ -266,7 +266,7 @@ final class DragAndDropTests: GtkTestCase {
         let chordset = controller.chordsets[0]
         var lumis = ChordsetLumis()
         lumis[2] = [Lumi(shape: .star, x: 0.5, y: 0.4, size: 0.3, color: RGBAColor(red: 255, green: 233, blue: 168))]
-        let provider = RowDragSource.content(for: chordset, lumis: lumis)
+        let provider = RowDragSource.content(for: chordset, carrying: [chordset], lumis: [lumis])
         defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
 
         let paths = offeredPaths(provider)
@@ -286,10 +286,38 @@ final class DragAndDropTests: GtkTestCase {
         XCTAssertEqual(read.lumis.first?[0], [])
 
         // The next drag removes this one's folder.
-        let next = RowDragSource.content(for: chordset, lumis: .none)
+        let next = RowDragSource.content(for: chordset, carrying: [chordset], lumis: [.none])
         defer { g_object_unref(UnsafeMutableRawPointer(next)) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder))
         XCTAssertEqual(offeredPaths(next).count, 1)
+    }
+
+    func testADragOfOneOfSeveralSelectedRowsCarriesTheSelectionOut() async throws {
+        _ = useTemporaryDragFolder()
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest", "Dusk"]))
+        let chordsets = window.controller.chordsets
+        window.list.select(rows: [3, 1])
+        pump(seconds: 0.1)
+
+        let carried = window.list.chordsetsCarried(draggingRow: 3, chordset: chordsets[3])
+        XCTAssertEqual(carried.map(\.title), ["Ocean", "Dusk"], "the selection, in list order")
+        XCTAssertEqual(window.list.chordsetsCarried(draggingRow: 0, chordset: chordsets[0]).map(\.title), ["Warm"],
+                       "a row outside the selection carries itself")
+
+        let provider = RowDragSource.content(for: chordsets[3], carrying: carried, lumis: carried.map { _ in .none })
+        defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
+        let path = try XCTUnwrap(offeredPaths(provider).first)
+        XCTAssertEqual((path as NSString).lastPathComponent, "Chordsets.json")
+        let read = try ChordsetDocument.read(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(read.chordsets.map(\.id), [chordsets[1].id, chordsets[3].id])
+    }
+
+    func testADragOfASelectionOverTheLimitCarriesTheDraggedRowAlone() async throws {
+        let titles = (0...ChordsetList.carryLimit).map { "Chordset \($0)" }
+        let window = makeWindow(try makeController(titles: titles))
+        activate(.selectAll, in: window)
+        let dragged = window.controller.chordsets[2]
+        XCTAssertEqual(window.list.chordsetsCarried(draggingRow: 2, chordset: dragged).map(\.id), [dragged.id])
     }
 
     func testFileNamesComeFromTheTitle() async throws {
@@ -304,7 +332,7 @@ final class DragAndDropTests: GtkTestCase {
     func testTheWindowRefusesARowDraggedFromItsOwnListButTakesFiles() async throws {
         _ = useTemporaryDragFolder()
         let controller = try makeController(titles: ["Warm"])
-        let provider = RowDragSource.content(for: controller.chordsets[0], lumis: .none)
+        let provider = RowDragSource.content(for: controller.chordsets[0], carrying: [controller.chordsets[0]], lumis: [.none])
         defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
         // What a GdkDrop offers, as GDK makes it: a drag's content types widened to the mime
         // types they can be written as, and a drop's widened to the types those can be read as.

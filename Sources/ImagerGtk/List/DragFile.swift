@@ -2,9 +2,10 @@ import CGtk
 import Foundation
 import ImagerCore
 
-/// The `.json` file a row dragged out of the window becomes: the chordset with its lumis in
-/// the interchange format (`ChordsetDocument`), named after its title, in a fresh private
-/// folder under `~/.cache/imager/drag/`. A file manager or another app copies it when the
+/// The `.json` file a row dragged out of the window becomes: its chordset (or the selection it
+/// is part of) with the lumis in the interchange format (`ChordsetDocument`), named after the
+/// title ("Chordsets.json" for several, as Export suggests), in a fresh private folder under
+/// `~/.cache/imager/drag/`. A file manager or another app copies it when the
 /// drop lands, so each drag's files are removed at the next drag: by then any drop has long
 /// been read.
 enum DragFile {
@@ -20,13 +21,14 @@ enum DragFile {
         .appendingPathComponent("imager", isDirectory: true)
         .appendingPathComponent("drag", isDirectory: true)
 
-    /// Removes the earlier drags' folders, then writes `chordset` to a new one.
-    static func write(_ chordset: Chordset, lumis: ChordsetLumis) throws(Failure) -> URL {
+    /// Removes the earlier drags' folders, then writes `chordsets` to a new one.
+    static func write(_ chordsets: [Chordset], lumis: [ChordsetLumis]) throws(Failure) -> URL {
         removeOld()
         let folder = try makePrivateFolder()
-        let file = folder.appendingPathComponent(fileName(for: chordset.title))
-        guard let contents = ChordsetsWithLumis([chordset], lumis: [lumis]) else {
-            throw Failure(path: file.path, reason: "the lumis do not match the chordset")
+        let name = chordsets.count == 1 ? fileName(for: chordsets[0].title) : "Chordsets.json"
+        let file = folder.appendingPathComponent(name)
+        guard let contents = ChordsetsWithLumis(chordsets, lumis: lumis) else {
+            throw Failure(path: file.path, reason: "the lumis do not match the chordsets")
         }
         do throws(AtomicFile.WriteError) {
             try AtomicFile.write(ChordsetDocument.encode(contents), to: file.path)

@@ -4,7 +4,8 @@ import ImagerCore
 
 /// Lets a row be dragged by the mouse or a pen: within the list its chordset moves to where
 /// it is dropped (`ListDropTarget`), and out of the window it is a `.json` file
-/// (`DragFile`). The drag carries both: an Imager-only type naming the chordset, and the
+/// (`DragFile`), of the selection when the row is one of several selected (up to
+/// `ChordsetList.carryLimit`). The drag carries both: an Imager-only type naming the chordset, and the
 /// file as a GdkFileList (text/uri-list) and a GFile.
 /// Not every press drags. Touch scrolls the list (and a long press opens the row's menu);
 /// a mostly horizontal movement is the row's swipe (`SwipeToDelete`), as is anything on an
@@ -43,7 +44,8 @@ final class RowDragSource {
     /// The drag's content, or nil to let the press be something else.
     private func prepare(_ source: OpaquePointer, x: Double, y: Double) -> UnsafeMutablePointer<GdkContentProvider>? {
         preparedID = nil
-        guard let row, let list, let id = row.chordsetID, let chordset = list.controller.chordset(id: id) else { return nil }
+        guard let row, let list, let id = row.chordsetID, let position = row.position,
+              let chordset = list.controller.chordset(id: id) else { return nil }
         let controller = cgtk_event_controller(UnsafeMutableRawPointer(source))
         if let device = gtk_event_controller_get_current_event_device(controller),
            gdk_device_get_source(device) == GDK_SOURCE_TOUCHSCREEN { return nil }
@@ -54,7 +56,8 @@ final class RowDragSource {
             g_object_unref(UnsafeMutableRawPointer(icon))
         }
         preparedID = id
-        return Self.content(for: chordset, lumis: list.controller.lumis(of: id))
+        let carried = list.chordsetsCarried(draggingRow: position, chordset: chordset)
+        return Self.content(for: chordset, carrying: carried, lumis: carried.map { list.controller.lumis(of: $0.id) })
     }
 
     /// A picture of the row as it is now (the row may show another chordset once the list
@@ -98,10 +101,12 @@ final class RowDragSource {
         return (x - start.x, y - start.y)
     }
 
-    /// What the drag offers: the chordset's id for the list, and the file for everything
-    /// else. Without a file (the cache folder could not be written) the row still moves.
-    /// Returns a new reference.
-    static func content(for chordset: Chordset, lumis: ChordsetLumis) -> UnsafeMutablePointer<GdkContentProvider> {
+    /// What the drag offers: the dragged chordset's id for the list (which moves the selection
+    /// with it), and for everything else the file of `carried` (that chordset, or the
+    /// selection it is part of) with their `lumis`. Without a file (the cache folder could not
+    /// be written) the row still moves. Returns a new reference.
+    static func content(for chordset: Chordset, carrying carried: [Chordset],
+                        lumis: [ChordsetLumis]) -> UnsafeMutablePointer<GdkContentProvider> {
         var providers: [UnsafeMutablePointer<GdkContentProvider>?] = []
         let idText = chordset.id.uuidString
         let bytes = idText.withCString { g_bytes_new($0, gsize(strlen($0))) }
@@ -109,7 +114,7 @@ final class RowDragSource {
         g_bytes_unref(bytes)
         let written: URL?
         do throws(DragFile.Failure) {
-            written = try DragFile.write(chordset, lumis: lumis)
+            written = try DragFile.write(carried, lumis: lumis)
         } catch {
             // Nothing to tell the person mid-drag: the move within the list still works,
             // only a drop outside the window has nothing to take.

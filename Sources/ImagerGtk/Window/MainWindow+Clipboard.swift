@@ -8,11 +8,6 @@ import ImagerCore
 /// titles and colours as plain text beside it, a line each), and pasted chordsets imported by
 /// the same checks as a file.
 extension MainWindow {
-    /// The most chordsets one copy takes: the clipboard's JSON is made on the main thread and
-    /// held in memory, about 3 MB for 1,000 chordsets with lumis. Export Selected… writes any
-    /// number, off the main loop.
-    static let copyLimit = 1_000
-
     func copyFromList() {
         if let (id, slot) = list.focusedCell, let chordset = controller.chordset(id: id) {
             let hex = chordset.color(at: slot).hex
@@ -21,10 +16,10 @@ extension MainWindow {
             return
         }
         let count = list.selectedCount
-        guard count <= Self.copyLimit else {
+        guard count <= ChordsetList.carryLimit else {
             toast.show(trn("{count} chordset selected: a copy takes up to {limit}, Export Selected… takes them all",
                            "{count} chordsets selected: a copy takes up to {limit}, Export Selected… takes them all",
-                           count, ["limit": groupedNumber(Self.copyLimit)]), offersUndo: false)
+                           count, ["limit": groupedNumber(ChordsetList.carryLimit)]), offersUndo: false)
             return
         }
         // Several selected rows: all of them, in list order, as Delete and Export Selected… take.
