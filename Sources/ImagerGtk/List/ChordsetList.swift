@@ -138,6 +138,7 @@ final class ChordsetList {
             guard let self else { return }
             guard let row = self.rows[cgtk_list_item(item)] else { return }
             row.styleListItem()
+            row.settleIfNew()
             self.refreshNearNow(row)
             if let pending = self.pendingEdit, pending == row.position {
                 self.pendingEdit = nil

@@ -123,10 +123,14 @@ final class ChordsetRow {
     func styleListItem() {
         guard let item = gtk_widget_get_parent(widget) else { return }
         gtk_widget_add_css_class(item, "chordset-item")
-        if awaitsFirstBind {
-            awaitsFirstBind = false
-            NewRowStyle.settle(item)
-        }
+    }
+
+    /// In the list item's first bind only: works the new row's style out while it is hidden,
+    /// so GTK 4.8 does not restyle every row after it (NewRowStyle).
+    func settleIfNew() {
+        guard awaitsFirstBind, let item = gtk_widget_get_parent(widget) else { return }
+        awaitsFirstBind = false
+        NewRowStyle.settle(item)
     }
 
     /// Leaves its list item, which GTK is destroying; the widgets stay for `attach`.

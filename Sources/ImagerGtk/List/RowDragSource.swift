@@ -5,8 +5,8 @@ import ImagerCore
 /// Lets a row be dragged by the mouse or a pen: within the list its chordset moves to where
 /// it is dropped (`ListDropTarget`), and out of the window it is a `.json` file
 /// (`DragFile`), of the selection when the row is one of several selected (up to
-/// `ChordsetList.carryLimit`). The drag carries both: an Imager-only type naming the chordset, and the
-/// file as a GdkFileList (text/uri-list) and a GFile.
+/// `ChordsetList.carryLimit`). The drag carries both: an Imager-only type naming the
+/// chordset, and the file as a GdkFileList (text/uri-list) and a GFile.
 /// Not every press drags. Touch scrolls the list (and a long press opens the row's menu);
 /// a mostly horizontal movement is the row's swipe (`SwipeToDelete`), as is anything on an
 /// open row; and in the title field being edited a drag selects text.
