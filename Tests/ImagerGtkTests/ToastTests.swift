@@ -5,6 +5,26 @@ import XCTest
 
 @MainActor
 final class ToastTests: GtkTestCase {
+    /// A sentence that says why something could not be done reads whole, on up to three
+    /// lines; only a message longer than that is cut (in its middle, so its end stays).
+    func testALongMessageWrapsOnUpToThreeLinesAndOnlyALongerOneLosesItsMiddle() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        let layout = { gtk_label_get_layout(cgtk_label(window.toast.label))! }
+
+        let sentence = "1,209 chordsets selected: a copy takes up to 1,000, Export Selected… takes them all"
+        window.toast.show(sentence, offersUndo: false)
+        pump(seconds: 0.3)
+        XCTAssertEqual(window.toast.message, sentence)
+        XCTAssertEqual(pango_layout_is_ellipsized(layout()), 0, "the whole sentence shows")
+        XCTAssertGreaterThan(pango_layout_get_line_count(layout()), 1)
+
+        let title = (0..<80).map { "word\($0)" }.joined(separator: " ")
+        window.toast.show("“\(title)” deleted", offersUndo: false)
+        pump(seconds: 0.3)
+        XCTAssertNotEqual(pango_layout_is_ellipsized(layout()), 0)
+        XCTAssertLessThanOrEqual(pango_layout_get_line_count(layout()), 3)
+    }
+
     func testTheToastsUndoUndoesTheDeleteItNames() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
         window.delete(id: window.controller.chordsets[0].id)

@@ -10,7 +10,8 @@ final class Toast {
 
     /// Borrowed: owned by the window's overlay.
     let widget: Widget
-    private let label: Widget
+    /// Borrowed: the message's label (tests read its layout).
+    let label: Widget
     /// Borrowed: the toast's content, the widget screen readers announce.
     private let box: Widget
     let undoButton: Widget
@@ -36,6 +37,12 @@ final class Toast {
         box = cgtk_box_new_with_role(GTK_ORIENTATION_HORIZONTAL, 12, GTK_ACCESSIBLE_ROLE_ALERT)
         box.addCSSClasses("app-notification", "toast")
         label = Widgets.label("")
+        // Up to three lines of about 40 characters: a sentence that says why something could
+        // not be done reads whole; only a message longer than that (a very long title) loses
+        // its middle.
+        gtk_label_set_wrap(cgtk_label(label), 1)
+        gtk_label_set_wrap_mode(cgtk_label(label), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_lines(cgtk_label(label), 3)
         gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(cgtk_label(label), 40)
         Widgets.append(label, to: box)
@@ -46,6 +53,9 @@ final class Toast {
         dismiss.addCSSClasses("flat", "circular")
         Signal.connect(dismiss, "clicked") { [weak self] in self?.hide() }
         Widgets.append(dismiss, to: box)
+        // A message on two or three lines leaves the buttons their own height.
+        gtk_widget_set_valign(undoButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(dismiss, GTK_ALIGN_CENTER)
         gtk_revealer_set_child(cgtk_revealer(widget), box)
         Signal.connect(undoButton, "clicked") { [weak self] in self?.undo() }
 
