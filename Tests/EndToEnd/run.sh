@@ -32,7 +32,7 @@ session='
   sleep 0.5
   export GTK_A11Y=atspi GSK_RENDERER=cairo
   unset NO_AT_BRIDGE
-  /usr/bin/python3 "$1/test_window.py" "$2"
+  /usr/bin/python3 "$1/suite.py" "$2"
   status=$?
   kill $bus 2>/dev/null
   exit $status

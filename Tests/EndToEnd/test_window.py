@@ -12,22 +12,16 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 import zlib
 
 import pyatspi
 
 from harness import App, click, extents, move_pointer, screenshot, wait_for, xdotool
 from keyboard import focused, press, selected_rows, settle
+from suite import test
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TITLE = "Blue Hour"
-results = []
-
-
-def test(function):
-    results.append(function)
-    return function
 
 
 def rows(database):
@@ -929,36 +923,3 @@ def a_rename_made_on_another_computer_appears_in_the_open_window(first):
     finally:
         app.cleanup()
         other.cleanup()
-
-
-def main():
-    binary = sys.argv[1]
-    app = App(binary).start()
-    passed = failed = 0
-    try:
-        # Parts of tests' names, comma-separated, to run just those (the main story's tests
-        # build on each other: "adding,swiping").
-        only = [part for part in os.environ.get("IMAGER_E2E_ONLY", "").split(",") if part]
-        for function in results:
-            name = function.__name__
-            if only and not any(part in name for part in only):
-                continue
-            started = time.time()
-            try:
-                function(app)
-                passed += 1
-                print(f"PASS {name} ({time.time() - started:.1f} s)", flush=True)
-            except Exception as error:
-                failed += 1
-                print(f"FAIL {name}: {error}", flush=True)
-                if os.environ.get("IMAGER_E2E_VERBOSE"):
-                    traceback.print_exc()
-                screenshot(f"failed-{name}")
-    finally:
-        app.cleanup()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
