@@ -203,6 +203,11 @@ final class MainWindow {
             self.applySearch(text)
         }
         search.onClose = { [weak self] in self?.closeSearch() }
+        search.onDown = { [weak self] in
+            guard let self, let first = self.list.chordsetIndex(ofRow: 0) else { return false }
+            self.list.focus(position: first)
+            return true
+        }
         list.onDelete = { [weak self] id in self?.delete(id: id) }
         list.onEditChord = { [weak self] id, slot in self?.editChord(id: id, slot: slot) }
         autosave.willSave = { [weak self] in self?.list.commitEditing() }

@@ -1,14 +1,17 @@
 import CGtk
 
 /// The search bar under the header bar: Ctrl+F, or typing while the list has the focus,
-/// opens it; Escape closes it. It reports the text as it changes (GtkSearchEntry waits for a
-/// short pause in the typing) and when it closes.
+/// opens it; Escape in the field or anywhere in the list closes it, and Down in the field
+/// goes to the list's first row. It reports the text as it changes (GtkSearchEntry waits
+/// for a short pause in the typing) and when it closes.
 final class SearchBar {
     /// Borrowed: owned by the window's content box.
     let widget: Widget
     let entry: Widget
     var onChange: (String) -> Void = { _ in }
     var onClose: () -> Void = {}
+    /// Down in the field: the list takes the focus (on its first row); false when it has no rows.
+    var onDown: () -> Bool = { false }
 
     init(typingIn list: Widget) {
         widget = gtk_search_bar_new()
@@ -30,6 +33,28 @@ final class SearchBar {
             if !self.isOpen { self.onClose() }
         }
         hideFromScreenReaders(true)
+        followKeys(in: list)
+    }
+
+    /// GtkSearchBar forwards the list's keys to the field but not its Escape, and the
+    /// field's Down would go to the nearest control below it (the first row's first chord).
+    private func followKeys(in list: Widget) {
+        let fieldKeys = gtk_event_controller_key_new()!
+        Signal.connectKey(fieldKeys, "key-pressed") { [weak self] keyval, modifiers in
+            guard let self, keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down),
+                  modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0
+            else { return false }
+            return self.onDown()
+        }
+        gtk_widget_add_controller(entry, fieldKeys)
+        // Bubbling: a title being typed (its field is in the list) takes its Escape first.
+        let listKeys = gtk_event_controller_key_new()!
+        Signal.connectKey(listKeys, "key-pressed") { [weak self] keyval, _ in
+            guard let self, keyval == UInt32(GDK_KEY_Escape), self.isOpen else { return false }
+            self.close()
+            return true
+        }
+        gtk_widget_add_controller(list, listKeys)
     }
 
     /// A closed bar keeps its entry "visible" to GTK 4.8's accessibility tree (only the
