@@ -95,6 +95,9 @@ final class ListDropTarget {
         lastPoint = nil
         indicator.clear()
         edgeScroll.stop()
+        // GTK 4.8's async drop target sets the list's drop state (the theme's green frame)
+        // while a row hovers, and after a drop in the list never takes it off again.
+        if let list { gtk_widget_unset_state_flags(list.listView, GTK_STATE_FLAG_DROP_ACTIVE) }
     }
 
     /// Moves the dragged chordset to the gap under the point; true when it moved.

@@ -28,11 +28,24 @@ extension MainWindow {
             return Self.accepts(formats: gdk_drop_get_formats(drop), actions: gdk_drop_get_actions(drop),
                                 target: gtk_drop_target_get_formats(target))
         }
+        // The theme draws no drop frame on a window: the content below the header bar shows
+        // one (`file-drop-target` in the Stylesheet) while files hover over the window.
+        // GTK sets the current drop once a drag is accepted, and clears it when the drag
+        // leaves or its drop is done.
+        Signal.connectPointer(target, "notify::current-drop") { [weak self] _ in
+            self?.showFileDropTarget(gtk_drop_target_get_current_drop(target) != nil)
+        }
         Signal.connectDrop(target, "drop") { [weak self] value in
-            guard let self, let boxed = g_value_get_boxed(value) else { return false }
+            guard let self else { return false }
+            self.showFileDropTarget(false)
+            guard let boxed = g_value_get_boxed(value) else { return false }
             return self.open(dropped: Self.paths(in: OpaquePointer(boxed)))
         }
         gtk_widget_add_controller(window, target)
+    }
+
+    private func showFileDropTarget(_ shown: Bool) {
+        if shown { gtk_widget_add_css_class(modes, "file-drop-target") } else { gtk_widget_remove_css_class(modes, "file-drop-target") }
     }
 
     /// Whether the window takes a drop offering `formats`: files it can copy, but not a row
