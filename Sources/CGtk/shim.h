@@ -160,6 +160,14 @@ static inline void cgtk_file_chooser_set_choice(GtkNativeDialog *chooser, const 
 static inline const char *cgtk_file_chooser_get_choice(GtkNativeDialog *chooser, const char *id) {
     return gtk_file_chooser_get_choice(GTK_FILE_CHOOSER(chooser), id);
 }
+/* The filter chosen in the chooser (owned by it), or NULL. */
+static inline GtkFileFilter *cgtk_file_chooser_get_filter(GtkNativeDialog *chooser) {
+    return gtk_file_chooser_get_filter(GTK_FILE_CHOOSER(chooser));
+}
+/* The name typed in a save chooser, newly allocated (g_free it), or NULL. */
+static inline char *cgtk_file_chooser_get_current_name(GtkNativeDialog *chooser) {
+    return gtk_file_chooser_get_current_name(GTK_FILE_CHOOSER(chooser));
+}
 G_GNUC_END_IGNORE_DEPRECATIONS
 
 /* ---- chord editor ---- */

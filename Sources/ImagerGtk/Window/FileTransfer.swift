@@ -12,6 +12,23 @@ enum FileTransfer {
         var name: String
         var suffixes: [String] = []
         var mimeTypes: [String] = []
+
+        /// The one extension of a filter that stands for one format ("css"); nil for a
+        /// filter of several, where the name's own extension says which.
+        var format: String? {
+            suffixes.count == 1 && suffixes[0] != "*" ? suffixes[0] : nil
+        }
+
+        /// `name` with this filter's extension in place of its own ("Fireflies.gpl" under
+        /// "CSS custom properties" is "Fireflies.css"); unchanged for a filter of several,
+        /// or when it ends so already (in any case).
+        func following(_ name: String) -> String {
+            guard let format else { return name }
+            let own = (name as NSString).pathExtension
+            if own.lowercased() == format { return name }
+            let stem = own.isEmpty ? name : String(name.dropLast(own.count + 1))
+            return stem + "." + format
+        }
     }
 
     /// What a chooser asks; tests read it from `answerForTests`.
@@ -51,15 +68,32 @@ enum FileTransfer {
             accept: "_Export", parent: parent, chosen)
     }
 
-    /// Asks where to write one chordset's palette; the format follows the name's extension.
+    /// The Export Palette chooser's filters: all palettes, where the name's extension says
+    /// which format, then one per format, which puts its own extension on the name.
+    static var paletteFilters: [Filter] {
+        [Filter(name: tr("Palettes"), suffixes: PaletteFormat.allCases.map(\.fileExtension)),
+         Filter(name: "GIMP palettes", suffixes: ["gpl"]),
+         Filter(name: "CSS custom properties", suffixes: ["css"]),
+         Filter(name: "SVG images", suffixes: ["svg"])]
+    }
+
+    /// Asks where to write one chordset's palette. A filter of one format chooses it: the
+    /// name takes that format's extension as the filter is picked (in GTK's own chooser) and
+    /// when the chooser answers (a portal's chooser too); under "Palettes" the name's
+    /// extension says which format.
     static func choosePaletteExport(over parent: Widget, suggestedName: String, _ chosen: @escaping (String) -> Void) {
         run(Question(title: tr("Export Palette"), action: GTK_FILE_CHOOSER_ACTION_SAVE,
-                     filters: [Filter(name: tr("Palettes"), suffixes: PaletteFormat.allCases.map(\.fileExtension)),
-                               Filter(name: "GIMP palettes", suffixes: ["gpl"]),
-                               Filter(name: "CSS custom properties", suffixes: ["css"]),
-                               Filter(name: "SVG images", suffixes: ["svg"])],
-                     suggestedName: suggestedName),
-            accept: "_Export", parent: parent, chosen)
+                     filters: paletteFilters, suggestedName: suggestedName),
+            accept: "_Export", parent: parent, nameFollowsFilter: true) { path, filter in
+            let followed = filter.map { URL(fileURLWithPath: path).deletingLastPathComponent()
+                .appendingPathComponent($0.following((path as NSString).lastPathComponent)).path } ?? path
+            // GTK asked before replacing the file named in the chooser, not one renamed after it.
+            guard followed != path, FileManager.default.fileExists(atPath: followed) else { return chosen(followed) }
+            let name = (followed as NSString).lastPathComponent
+            MessageDialog.confirm(over: parent, tr("Replace “{file}”?", ["file": name]),
+                                  detail: tr("A file with this name already exists. Replacing it overwrites its contents."),
+                                  actionLabel: tr("Replace")) { chosen(followed) }
+        }
     }
 
     /// Asks for the folder to sync through (Sync…). In a Flatpak the portal grants the
@@ -70,12 +104,19 @@ enum FileTransfer {
     }
 
     private static func run(_ question: Question, accept: String, parent: Widget, _ done: @escaping (String) -> Void) {
+        run(question, accept: accept, parent: parent, nameFollowsFilter: false) { path, _ in done(path) }
+    }
+
+    /// `done` gets the path and the filter chosen, when the chooser says which.
+    private static func run(_ question: Question, accept: String, parent: Widget, nameFollowsFilter: Bool,
+                            _ done: @escaping (String, Filter?) -> Void) {
         if let answer = answerForTests {
-            if let path = answer(question) { done(path) }
+            if let path = answer(question) { done(path, nil) }
             return
         }
         let chooser = cgtk_file_chooser_native_new(question.title, cgtk_window(parent), question.action, accept)!
         gtk_native_dialog_set_modal(chooser, 1)
+        var shownFilters: [(UnsafeMutableRawPointer, Filter)] = []
         for filter in question.filters {
             let made = gtk_file_filter_new()!
             gtk_file_filter_set_name(made, filter.name)
@@ -84,15 +125,41 @@ enum FileTransfer {
             }
             for type in filter.mimeTypes { gtk_file_filter_add_mime_type(made, type) }
             cgtk_file_chooser_add_filter(chooser, made)
+            shownFilters.append((UnsafeMutableRawPointer(made), filter))
             g_object_unref(UnsafeMutableRawPointer(made))
         }
         if let name = question.suggestedName { cgtk_file_chooser_set_current_name(chooser, name) }
+        let filters = shownFilters
+        let chosenFilter = { @MainActor () -> Filter? in
+            guard let current = cgtk_file_chooser_get_filter(chooser) else { return nil }
+            let raw = UnsafeMutableRawPointer(current)
+            for (pointer, filter) in filters where pointer == raw { return filter }
+            return nil
+        }
+        // GtkFileChooserNative does not tell when its own dialog's filter changes: it is
+        // looked at five times a second while the chooser is open, and the name follows it.
+        var following: ScheduledWork?
+        if nameFollowsFilter {
+            var shown = chosenFilter()
+            following = MainLoop.repeating(milliseconds: 200) {
+                let now = chosenFilter()
+                guard now != shown else { return true }
+                shown = now
+                if let now, let name = takeGString(cgtk_file_chooser_get_current_name(chooser)) {
+                    let followed = now.following(name)
+                    if followed != name { cgtk_file_chooser_set_current_name(chooser, followed) }
+                }
+                return true
+            }
+        }
         // The chooser is not a widget: we own it until it answers.
         Signal.connectInt(chooser, "response") { response in
+            following?.cancel()
             let path = response == GTK_RESPONSE_ACCEPT.rawValue ? takeGString(cgtk_file_chooser_get_path(chooser)) : nil
+            let filter = chosenFilter()
             gtk_native_dialog_destroy(chooser)
             g_object_unref(chooser)
-            if let path { done(path) }
+            if let path { done(path, filter) }
         }
         gtk_native_dialog_show(chooser)
     }
