@@ -7,6 +7,12 @@ enum AboutDialog {
     static let website = "https://github.com/imagerproject/imager"
     static let issueTracker = "https://github.com/imagerproject/imager/issues"
 
+    /// The licence page: what the MIT License allows, and where its text is.
+    static var license: String {
+        tr("Imager is free software under the MIT License: you may use, copy, change and share it, and it comes with no warranty. The licence’s text is at {address}.",
+           ["address": "https://opensource.org/license/mit"])
+    }
+
     static func present(over parent: Widget) {
         let about = gtk_about_dialog_new()!
         let dialog = OpaquePointer(about)
@@ -14,7 +20,10 @@ enum AboutDialog {
         gtk_about_dialog_set_version(dialog, ImagerVersion.current)
         gtk_about_dialog_set_comments(dialog, tr("Edit chordsets: titled rows of eight coloured chords."))
         gtk_about_dialog_set_logo_icon_name(dialog, StoreLocation.appID)
-        gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_MIT_X11)
+        // GTK's own sentence for a licence type reads "See the The MIT License (MIT) for
+        // details" in English: the licence is given in Imager's words instead.
+        gtk_about_dialog_set_license(dialog, Self.license)
+        gtk_about_dialog_set_wrap_license(dialog, 1)
         gtk_about_dialog_set_website(dialog, Self.website)
         gtk_about_dialog_set_website_label(dialog, tr("Website"))
         // GTK 4.8's About dialog has one link of its own; the issue tracker goes in the credits.

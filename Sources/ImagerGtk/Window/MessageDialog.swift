@@ -7,6 +7,7 @@ enum MessageDialog {
     static func inform(over parent: Widget, type: GtkMessageType = GTK_MESSAGE_WARNING,
                        _ text: String, detail: String? = nil, buttons: GtkButtonsType = GTK_BUTTONS_OK) {
         let dialog = cgtk_message_dialog_new(cgtk_window(parent), type, buttons, text, detail)!
+        titled(dialog, text)
         Signal.connectInt(dialog, "response") { _ in gtk_window_destroy(cgtk_window(dialog)) }
         gtk_window_present(cgtk_window(dialog))
     }
@@ -22,11 +23,20 @@ enum MessageDialog {
         let destructive = cgtk_dialog_add_button(dialog, actionLabel, GTK_RESPONSE_ACCEPT.rawValue)!
         destructive.addCSSClasses("destructive-action")
         cgtk_dialog_set_default_response(dialog, GTK_RESPONSE_CANCEL.rawValue)
+        titled(dialog, text)
         Signal.connectInt(dialog, "response") { response in
             gtk_window_destroy(cgtk_window(dialog))
             if response == GTK_RESPONSE_ACCEPT.rawValue { confirm() }
         }
         gtk_window_present(cgtk_window(dialog))
         return dialog
+    }
+
+    /// GtkMessageDialog's title bar is an empty strip: a header bar says what the dialog is
+    /// about, and `imager-message` (see Stylesheet) spaces its buttons apart.
+    private static func titled(_ dialog: Widget, _ text: String) {
+        gtk_window_set_title(cgtk_window(dialog), text)
+        gtk_window_set_titlebar(cgtk_window(dialog), gtk_header_bar_new())
+        dialog.addCSSClasses("imager-message")
     }
 }

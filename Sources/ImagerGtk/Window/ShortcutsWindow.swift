@@ -29,6 +29,19 @@ enum ShortcutsWindow {
         (tr("Perform"), tr("Previous or Next Chordset"), "Page_Up Page_Down"),
         (tr("Perform"), tr("Full Screen"), "F11"),
         (tr("Perform"), tr("Leave Perform"), "Escape"),
+        // The chord editor's canvas (`ChordEditorCanvas.canvasKey`) and window.
+        (tr("Chord Editor"), tr("Move the Lumi (Further with Shift)"), "Left Right Up Down"),
+        (tr("Chord Editor"), tr("Larger or Smaller Lumi"), "plus minus"),
+        (tr("Chord Editor"), tr("Turn the Lumi"), "bracketleft bracketright"),
+        (tr("Chord Editor"), tr("Delete the Lumi"), "Delete"),
+        (tr("Chord Editor"), tr("Close the Chord Editor"), "Escape"),
+    ] }
+
+    /// Key names GTK prints as they are spelled in code: its English labels for these keys
+    /// are "Page_Up" and "Page_Down" (other languages translate them).
+    private static var keyNames: [String: String] { [
+        "Page_Up": tr("Page Up"),
+        "Page_Down": tr("Page Down"),
     ] }
 
     static func present(over parent: Widget) {
@@ -38,7 +51,21 @@ enum ShortcutsWindow {
         let window = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
         gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
         gtk_window_set_modal(cgtk_window(window), 1)
+        renameKeys(in: window)
         gtk_window_present(cgtk_window(window))
+    }
+
+    /// Gives the keys of `keyNames` their printed names, in the labels GTK made for them.
+    static func renameKeys(in widget: UnsafeMutablePointer<GtkWidget>) {
+        if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_label_get_type()) != 0,
+           let name = keyNames[String(cString: gtk_label_get_text(cgtk_label(widget)))] {
+            gtk_label_set_text(cgtk_label(widget), name)
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            renameKeys(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     static var xml: String {
@@ -53,7 +80,7 @@ enum ShortcutsWindow {
                     <property name="max-height">12</property>
 
             """
-        let titles = groups.map(\.0) + [tr("Moving Around"), tr("Perform")]
+        let titles = groups.map(\.0) + [tr("Moving Around"), tr("Perform"), tr("Chord Editor")]
         for title in titles {
             out += "        <child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escape(title))</property>\n"
             var entries: [(String, String)] = []
