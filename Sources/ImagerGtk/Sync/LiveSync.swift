@@ -24,6 +24,11 @@ final class LiveSync {
     /// Rounds finished (tests wait on it).
     private(set) var roundCount = 0
     private(set) var lastSummary: SyncSummary?
+    /// When the last round ended, and the last one that brought other computers' changes
+    /// (how many chordsets they changed): a round every second, most bringing nothing,
+    /// must not hide what arrived a moment ago.
+    private(set) var lastRoundEnded: Date?
+    private(set) var lastArrival: (chordsets: Int, at: Date)?
     /// The last round's failure, nil once one succeeds (and when no folder is chosen).
     private(set) var lastError: SyncError?
     /// After each round, on the main loop (the Sync dialog shows what it did).
@@ -131,6 +136,8 @@ final class LiveSync {
         case let .success(summary):
             lastSummary = summary
             lastError = nil
+            lastRoundEnded = Date()
+            if !summary.changedChordsets.isEmpty { lastArrival = (summary.changedChordsets.count, Date()) }
             for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
             if !summary.changedChordsets.isEmpty {
                 if controller.hasUnsavedChanges || controller.isLoadingRest {

@@ -15,12 +15,17 @@ final class SyncDialog {
     let nameEntry: Widget
     let peersLabel: Widget
     let statusLabel: Widget
+    let explanationLabel: Widget
 
     private let store: ChordsetStore
     private let liveSync: LiveSync
     var onClose: () -> Void = {}
 
-    static var explanation: String { tr("Share this folder with your other computers with Syncthing, Nextcloud or any folder sync.") }
+    /// What the dialog is for: before a folder is chosen, what to choose; then, what to do with it.
+    static func explanation(hasFolder: Bool) -> String {
+        hasFolder ? tr("Share this folder with your other computers with Syncthing, Nextcloud or any folder sync.")
+                  : tr("To have the same chordsets on all your computers, choose a folder that Syncthing, Nextcloud or any folder sync shares between them.")
+    }
 
     init(store: ChordsetStore, liveSync: LiveSync, over parent: Widget) {
         self.store = store
@@ -35,10 +40,10 @@ final class SyncDialog {
 
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         content.setMargins(18)
-        let explanation = Widgets.label(Self.explanation)
-        gtk_label_set_wrap(cgtk_label(explanation), 1)
-        gtk_label_set_xalign(cgtk_label(explanation), 0)
-        Widgets.append(explanation, to: content)
+        explanationLabel = Widgets.label("")
+        gtk_label_set_wrap(cgtk_label(explanationLabel), 1)
+        gtk_label_set_xalign(cgtk_label(explanationLabel), 0)
+        Widgets.append(explanationLabel, to: content)
 
         Widgets.append(Self.heading(tr("Sync Folder")), to: content)
         let folderRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -68,7 +73,8 @@ final class SyncDialog {
         gtk_label_set_wrap(cgtk_label(statusLabel), 1)
         Widgets.append(statusLabel, to: content)
 
-        stopButton = Widgets.textButton(tr("Stop Syncing"), classes: "destructive-action")
+        // Not red: stopping deletes nothing, and syncing again picks up where it left off.
+        stopButton = Widgets.textButton(tr("Stop Syncing"))
         gtk_widget_set_halign(stopButton, GTK_ALIGN_END)
         Widgets.append(stopButton, to: content)
         gtk_window_set_child(cgtk_window(window), content)
@@ -97,6 +103,14 @@ final class SyncDialog {
             FileTransfer.chooseSyncFolder(over: self.window) { [weak self] path in self?.choose(folder: path) }
         }
         Signal.connect(stopButton, "clicked") { [weak self] in self?.choose(folder: nil) }
+        // A plain window has no Escape of its own, as GTK's dialogs do.
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _ in
+            guard let self, keyval == UInt32(GDK_KEY_Escape) else { return false }
+            self.close()
+            return true
+        }
+        gtk_widget_add_controller(window, keys)
         Signal.connect(nameEntry, "changed") { [weak self] in self?.nameChanged() }
         liveSync.onRound = { [weak self] in self?.refreshStatus() }
         Signal.connect(window, "destroy") { [weak self] in
@@ -137,6 +151,7 @@ final class SyncDialog {
         let settings = try? store.syncSettings()
         let folder = settings?.folder
         gtk_label_set_text(cgtk_label(folderLabel), folder ?? tr("Not syncing: choose a folder to start."))
+        gtk_label_set_text(cgtk_label(explanationLabel), Self.explanation(hasFolder: folder != nil))
         gtk_widget_set_sensitive(stopButton, folder == nil ? 0 : 1)
         if takeEditableText() != (settings?.name ?? "") {
             gtk_editable_set_text(cgtk_editable(UnsafeMutableRawPointer(nameEntry)), settings?.name ?? "")
@@ -155,9 +170,32 @@ final class SyncDialog {
         gtk_label_set_text(cgtk_label(peersLabel), Self.describe(peers))
         if let error = liveSync.lastError {
             gtk_label_set_text(cgtk_label(statusLabel), "\(error)")
-        } else if let summary = liveSync.lastSummary {
-            gtk_label_set_text(cgtk_label(statusLabel), summary.line)
+        } else {
+            gtk_label_set_text(cgtk_label(statusLabel), Self.status(of: liveSync))
         }
+    }
+
+    /// "2 chordsets changed on other computers arrived at 15:02:07. Checked at 15:02:31.":
+    /// what last arrived stays until something newer does, and then when the folder was last
+    /// read, in the words the rest of the dialog uses (computers, chordsets).
+    static func status(of sync: LiveSync) -> String {
+        let time = DateFormatter()
+        time.dateStyle = .none
+        time.timeStyle = .medium
+        var sentences: [String] = []
+        if let arrival = sync.lastArrival {
+            sentences.append(trn("{count} chordset changed on another computer arrived at {time}.",
+                                 "{count} chordsets changed on other computers arrived at {time}.",
+                                 arrival.chordsets, ["time": time.string(from: arrival.at)]))
+        }
+        if let ended = sync.lastRoundEnded {
+            sentences.append(tr("Checked at {time}.", ["time": time.string(from: ended)]))
+        }
+        if let deferred = sync.lastSummary?.deferred, deferred > 0 {
+            sentences.append(trn("{count} change dated in the future is kept until then.",
+                                 "{count} changes dated in the future are kept until then.", deferred))
+        }
+        return sentences.joined(separator: " ")
     }
 
     /// One line per computer: "laptop — last wrote 23 Nov 2026 at 15:02".
