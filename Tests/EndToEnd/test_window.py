@@ -235,10 +235,14 @@ def right_click_opens_the_row_menu(app):
 
 
 @test
-def one_click_on_the_title_of_a_row_that_is_not_selected_renames_it(app):
-    # Ocean is selected by the right click above; Pastel is not.
+def a_first_click_on_a_title_selects_its_row_and_a_click_on_the_selected_rows_title_renames_it(app):
+    # Ocean is selected by the right click above; Pastel is not. As in GNOME Files, a
+    # first click selects, and a click on the title of the row already selected renames.
     click(app.wait_for_control("label", "Pastel"))
-    time.sleep(0.5)  # the editor used to open and close again at once
+    wait_for(lambda: selected_rows(app) == ["Pastel"], 5, "the click to select Pastel")
+    time.sleep(0.8)  # longer than a double click
+    assert app.find("text", "Chordset title") is None, "a first click on a title started renaming"
+    click(app.wait_for_control("label", "Pastel"))
     app.wait_for_control("text", "Chordset title")
     xdotool("type", "--delay", 30, "Pale")
     xdotool("key", "Return")
@@ -458,12 +462,10 @@ def shown_order(app, titles):
 
 
 def select_row_by_its_title(app, title):
-    # A click on the title selects the row and starts renaming it; Escape leaves the
-    # renaming with the focus on the row, where the list's keys apply.
+    # A first click on the title selects the row and puts the focus on it, where the list's
+    # keys apply.
     click(app.wait_for_control("label", title))
-    app.wait_for_control("text", "Chordset title")
-    xdotool("key", "Escape")
-    wait_for(lambda: app.find("text", "Chordset title") is None, 5, "the title field to close")
+    wait_for(lambda: selected_rows(app) == [title], 5, f"the click to select {title}")
 
 
 @test
@@ -641,7 +643,10 @@ def control_v_on_a_chord_sets_its_colour_and_control_c_copies_one(first):
     app = App(first.binary).start()
     try:
         app.focus()
-        # Put "tomato" on the clipboard the way a person might: typed into a field and copied.
+        # Put "tomato" on the clipboard the way a person might: typed into a field and copied
+        # (the title's, opened by a click on the title of the row the first click selected).
+        select_row_by_its_title(app, "Warm")
+        time.sleep(0.5)
         click(app.wait_for_control("label", "Warm"))
         app.wait_for_control("text", "Chordset title")
         xdotool("key", "ctrl+a")

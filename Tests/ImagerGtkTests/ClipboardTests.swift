@@ -74,7 +74,8 @@ final class ClipboardTests: GtkTestCase {
         XCTAssertFalse(window.controller.canUndo)
     }
 
-    func testCopyOnARowAndPasteInTheListAddsTheSameChordsetWithANewId() async throws {
+    /// The paste is named as Duplicate names a copy, so it is told apart from its original.
+    func testCopyOnARowAndPasteInTheListAddsACopyNamedAsDuplicateNamesIt() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
         let ocean = window.controller.chordsets[1]
         window.list.focus(position: 1)
@@ -87,10 +88,10 @@ final class ClipboardTests: GtkTestCase {
 
         XCTAssertTrue(pump(until: { window.controller.count == 3 }))
         let pasted = window.controller.chordsets[2]
-        XCTAssertEqual(pasted.title, "Ocean")
+        XCTAssertEqual(pasted.title, "Ocean (Copy)")
         XCTAssertEqual(pasted.chords, ocean.chords)
         XCTAssertNotEqual(pasted.id, ocean.id)
-        XCTAssertEqual(window.toast.message, "Pasted “Ocean”")
+        XCTAssertEqual(window.toast.message, "Pasted “Ocean (Copy)”")
         activate(.undo, in: window)
         XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean"])
     }
@@ -110,7 +111,8 @@ final class ClipboardTests: GtkTestCase {
         activate(.paste, in: window)
 
         XCTAssertTrue(pump(until: { window.controller.count == 6 }))
-        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean", "Forest", "Dusk", "Ocean", "Dusk"])
+        XCTAssertEqual(window.controller.chordsets.map(\.title),
+                       ["Warm", "Ocean", "Forest", "Dusk", "Ocean (Copy)", "Dusk (Copy)"])
         XCTAssertEqual(window.controller.chordsets[5].chords, chordsets[3].chords)
         XCTAssertEqual(window.toast.message, "Pasted 2 chordsets")
         activate(.undo, in: window)

@@ -47,13 +47,15 @@ final class SyncWindowTests: GtkTestCase {
         let window = makeWindow(controller)
         activate(.sync, in: window)
         let dialog = try XCTUnwrap(window.syncDialog)
-        XCTAssertEqual(SyncDialog.explanation,
-                       "Share this folder with your other computers with Syncthing, Nextcloud or any folder sync.")
+        XCTAssertTrue(label(dialog.explanationLabel).hasPrefix("To have the same chordsets on all your computers, choose a folder"),
+                      label(dialog.explanationLabel))
         XCTAssertTrue(label(dialog.folderLabel).hasPrefix("Not syncing"))
         XCTAssertEqual(gtk_widget_get_sensitive(dialog.stopButton), 0)
 
         dialog.choose(folder: folder.path)
         XCTAssertEqual(label(dialog.folderLabel), folder.path)
+        XCTAssertEqual(label(dialog.explanationLabel),
+                       "Share this folder with your other computers with Syncthing, Nextcloud or any folder sync.")
         XCTAssertEqual(gtk_widget_get_sensitive(dialog.stopButton), 1)
         let store = try XCTUnwrap(window.syncStore)
         XCTAssertEqual(try store.syncSettings().folder, folder.path)

@@ -43,16 +43,16 @@ final class TitleEditorTests: GtkTestCase {
         XCTAssertTrue(window.controller.chordsets[1].title == edited, "only the one character changed")
     }
 
-    func testOneClickOnTheTitleOfARowThatIsNotSelectedOpensTheEditorAndKeepsItOpen() async throws {
+    func testADoubleClickOnTheTitleOfARowThatIsNotSelectedOpensTheEditorAndKeepsItOpen() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
         window.list.select(position: 0)
         pump(seconds: 0.05)
         let row = try XCTUnwrap(window.list.boundRow(at: 1))
         let listItem = try XCTUnwrap(gtk_widget_get_parent(row.widget))
 
-        // A click on the title, as GTK 4.8 delivers it: the press reaches the list item's
-        // gesture, which focuses the list item; the release reaches the title's gesture
-        // first, then the list item's, which selects the row.
+        // The second click of a double click on the title, as GTK 4.8 delivers it: the press
+        // reaches the list item's gesture, which focuses the list item; the release reaches
+        // the title's gesture first, then the list item's, which selects the row.
         gtk_widget_grab_focus(listItem)
         row.title.labelWasClicked()
         selectItem(at: 1, from: listItem)

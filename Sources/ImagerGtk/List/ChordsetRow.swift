@@ -65,6 +65,10 @@ final class ChordsetRow {
             guard let id = self.chordsetID else { return }
             self.list?.rename(id: id, to: text)
         }
+        title.isOnlySelectedRow = { [weak self] in
+            guard let self, let list = self.list, let position = self.position else { return false }
+            return list.selectedCount == 1 && list.isSelected(row: position)
+        }
         // Enter and Escape hand the focus back to the row, for the keyboard to go on from there.
         title.onFinish = { [weak self] in
             guard let self else { return }

@@ -1,8 +1,10 @@
 import CGtk
 import ImagerCore
 
-/// A chordset's title that edits in place: a label that turns into an entry when clicked
-/// (or on F2). Enter or leaving the field commits, Escape cancels. GtkEditableLabel does
+/// A chordset's title that edits in place: a label that turns into an entry, as a file's
+/// name does in GNOME Files: a first click selects the row, a click on the title of the
+/// selected row, a double click, or F2 renames. Enter or leaving the field commits, Escape
+/// cancels. GtkEditableLabel does
 /// this too, but on 4.8 its label cannot ellipsize (a long title would widen every row)
 /// and it starts a drag-and-drop when the title is dragged, which fights the swipe.
 final class TitleEditor {
@@ -28,6 +30,15 @@ final class TitleEditor {
     var onCommit: (String) -> Void = { _ in }
     /// Called after editing ends by Enter or Escape, to hand the focus back to the row.
     var onFinish: () -> Void = {}
+    /// Whether the row is the one selected row (set by the row): a click on its title renames.
+    var isOnlySelectedRow: () -> Bool = { false }
+    /// The row was the selected one when the click's press came: its release renames.
+    private var wasSelectedAtPress = false
+    /// A single click on the selected row's title renames once no second click follows (a
+    /// double click renames too, with its cursor left alone).
+    private var renameAfterClick: ScheduledWork?
+    /// GTK's default double-click time (`gtk-double-click-time`).
+    private static let doubleClickMilliseconds: UInt32 = 400
 
     /// Puts the label at the end of `row`.
     init(in row: SlidingRow) {
@@ -38,27 +49,47 @@ final class TitleEditor {
         gtk_label_set_single_line_mode(cgtk_label(label), 1)
         gtk_widget_set_cursor_from_name(label, "text")
         row.appendLineLabel(label)
-        // The whole title, which the label may show cut short with "…".
-        Signal.connectTooltip(label) { [weak self] in
-            guard let self, !self.shownTitle.isEmpty else { return nil }
-            return self.shownTitle
-        }
+        // The whole title, when the label shows it cut short with "…".
+        Signal.connectTooltip(label) { [weak self] in self?.tooltipText }
 
         let click = gtk_gesture_click_new()!
+        // The label's gesture sees the press before the list item, which selects the row
+        // when the click is released (and whose focus may select it sooner).
+        Signal.connectPress(click, "pressed") { [weak self] presses, _, _ in
+            guard let self else { return }
+            if presses == 1 { self.wasSelectedAtPress = self.isOnlySelectedRow() }
+            self.renameAfterClick?.cancel()
+            self.renameAfterClick = nil
+        }
         Signal.connectPress(click, "released") { [weak self] presses, _, _ in
             guard let self else { return }
             // Ctrl+click and Shift+click choose rows (the list view does it): no renaming.
             let state = gtk_event_controller_get_current_event_state(cgtk_event_controller(click.raw)).rawValue
-            let choosing = state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
-            if presses == 1, !choosing { self.labelWasClicked() }
+            guard state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0 else { return }
+            if presses == 2 {
+                self.labelWasClicked()
+            } else if presses == 1, self.wasSelectedAtPress {
+                self.renameAfterClick = MainLoop.after(milliseconds: Self.doubleClickMilliseconds) { [weak self] in
+                    guard let self else { return }
+                    self.renameAfterClick = nil
+                    if self.isOnlySelectedRow() { self.startEditing() }
+                }
+            }
         }
         gtk_widget_add_controller(label, click)
     }
 
-    /// A click on the label opens the editor, once GTK is done with the click. The list item
-    /// around the row gets the same release right after this label does: on a row that is
-    /// not selected it selects the row and GTK puts the focus back on the list item, which
-    /// would take it from an entry opened now and close it again at once (issue 14).
+    /// The title in full for a tooltip, only while the label shows it cut short.
+    var tooltipText: String? {
+        guard !shownTitle.isEmpty, let layout = gtk_label_get_layout(cgtk_label(label)),
+              pango_layout_is_ellipsized(layout) != 0 else { return nil }
+        return shownTitle
+    }
+
+    /// A double click on the label opens the editor, once GTK is done with the click. The
+    /// list item around the row gets the same release right after this label does, and GTK
+    /// puts the focus back on the list item, which would take it from an entry opened now
+    /// and close it again at once.
     func labelWasClicked() {
         MainLoop.idle { [weak self] in self?.startEditing() }
     }
@@ -118,6 +149,8 @@ final class TitleEditor {
     }
 
     func startEditing() {
+        renameAfterClick?.cancel()
+        renameAfterClick = nil
         guard !isEditing else { return }
         isEditing = true
         let entry = self.entry ?? makeEntry()

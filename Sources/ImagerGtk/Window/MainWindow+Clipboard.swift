@@ -66,7 +66,7 @@ extension MainWindow {
             return
         }
         do {
-            let stored = try controller.importChordsets(document)
+            let stored = try controller.importChordsets(Self.namedAsCopies(document, besides: controller.chordsets))
             guard let first = stored.first, let position = controller.index(of: first.id) else {
                 toast.show(tr("The clipboard holds no chordsets"), offersUndo: false)
                 return
@@ -76,6 +76,19 @@ extension MainWindow {
         } catch {
             MessageDialog.inform(over: window, tr("Could not paste the chordsets"), detail: "\(error)")
         }
+    }
+
+    /// Pasted chordsets whose titles the list holds already are named as Duplicate names a
+    /// copy ("Warm (Copy)"), so a row copied and pasted is told apart from its original.
+    static func namedAsCopies(_ pasted: ChordsetsWithLumis, besides list: [Chordset]) -> ChordsetsWithLumis {
+        let titles = Set(list.map(\.title))
+        let named = pasted.chordsets.map { chordset in
+            guard titles.contains(chordset.title) else { return chordset }
+            var copy = chordset
+            copy.title = ChordsetTitle.copy(of: chordset.title, pattern: copyTitlePattern)
+            return copy
+        }
+        return ChordsetsWithLumis(named, lumis: pasted.lumis) ?? pasted
     }
 
     /// Sets the chord's colour from pasted text, or says in a toast why it cannot.

@@ -1,0 +1,108 @@
+import CGtk
+import Foundation
+import ImagerCore
+@testable import ImagerGtk
+import XCTest
+
+/// The window's small things: a title's tooltip, the Sync dialog's words, the Export Palette
+/// filters, and the question dialogs' title and buttons.
+@MainActor
+final class WindowDetailsTests: GtkTestCase {
+    func testATitleShownInFullHasNoTooltipAndOneCutShortHasItInFull() async throws {
+        let long = String(repeating: "A title far too long for its row ", count: 6) + "end"
+        let window = makeWindow(try makeController(titles: ["Warm", long]))
+        pump(seconds: 0.2)
+        let short = try XCTUnwrap(window.list.boundRow(at: 0))
+        let cut = try XCTUnwrap(window.list.boundRow(at: 1))
+        XCTAssertNil(short.title.tooltipText, "“Warm” shows in full: a tooltip would only repeat it")
+        XCTAssertEqual(cut.title.tooltipText, long)
+    }
+
+    func testThePaletteFiltersChooseTheFormatAndTheNameFollows() {
+        let filters = FileTransfer.paletteFilters
+        let byFormat = Dictionary(uniqueKeysWithValues: filters.compactMap { filter in filter.format.map { ($0, filter) } })
+        XCTAssertEqual(Set(byFormat.keys), ["gpl", "css", "svg"])
+        XCTAssertNil(filters[0].format, "“Palettes” leaves the format to the name")
+        XCTAssertEqual(filters[0].following("Fireflies.svg"), "Fireflies.svg")
+        XCTAssertEqual(byFormat["css"]?.following("Fireflies.gpl"), "Fireflies.css")
+        XCTAssertEqual(byFormat["svg"]?.following("Fire.flies"), "Fire.svg")
+        XCTAssertEqual(byFormat["gpl"]?.following("Fireflies"), "Fireflies.gpl")
+        XCTAssertEqual(byFormat["css"]?.following("Fireflies.CSS"), "Fireflies.CSS", "already a CSS name, in any case")
+        XCTAssertEqual(byFormat["css"]?.following("/tmp/a.b/Warm.gpl"), "/tmp/a.b/Warm.css")
+    }
+
+    func testAQuestionHasATitleAndItsButtonsStandApart() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        let dialog = MessageDialog.confirm(over: window.window, "Delete All Chordsets?", detail: "All 1 chordset will be deleted.",
+                                           actionLabel: "Delete All") {}
+        defer { gtk_window_destroy(cgtk_window(dialog)) }
+        pump(seconds: 0.3)
+        XCTAssertEqual(gtk_window_get_title(cgtk_window(dialog)).map { String(cString: $0) }, "Delete All Chordsets?")
+        let titlebar = try XCTUnwrap(gtk_window_get_titlebar(cgtk_window(dialog)))
+        XCTAssertNotEqual(gtk_widget_get_visible(titlebar), 0)
+        XCTAssertGreaterThan(gtk_widget_get_height(titlebar), 20, "a title bar tall enough for its title")
+
+        let buttons = self.buttons(in: dialog).sorted { bounds($0, in: dialog).origin.x < bounds($1, in: dialog).origin.x }
+        XCTAssertEqual(buttons.count, 2)
+        let cancel = bounds(buttons[0], in: dialog), delete = bounds(buttons[1], in: dialog)
+        XCTAssertGreaterThanOrEqual(delete.origin.x - (cancel.origin.x + cancel.size.width), 6, "space between the buttons")
+        let width = Float(gtk_widget_get_width(dialog)), height = Float(gtk_widget_get_height(dialog))
+        XCTAssertGreaterThanOrEqual(cancel.origin.x, 12, "space before the first button")
+        XCTAssertGreaterThanOrEqual(width - (delete.origin.x + delete.size.width), 12, "space after the last button")
+        XCTAssertGreaterThanOrEqual(height - (cancel.origin.y + cancel.size.height), 12, "space under the buttons")
+    }
+
+    func testTheSyncDialogSaysWhatLastArrivedInTheWordsItUsesAndStopIsNotRed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imager-sync-details-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let controller = try makeController(titles: ["Alpha", "Beta"])
+        let window = makeWindow(controller)
+        activate(.sync, in: window)
+        let dialog = try XCTUnwrap(window.syncDialog)
+        XCTAssertEqual(gtk_widget_has_css_class(dialog.stopButton, "destructive-action"), 0,
+                       "stopping deletes nothing: no red button")
+        dialog.choose(folder: folder.path)
+        let liveSync = try XCTUnwrap(window.liveSync)
+        XCTAssertTrue(pump(until: { liveSync.lastSummary != nil }, seconds: 5))
+
+        // Another computer renames Beta; the rename arrives, then rounds that bring nothing.
+        let other = ChordsetStore.inMemory()
+        try other.setSyncFolder(folder.path)
+        _ = try SyncRound(store: other, folder: folder, machine: "other").run()
+        let otherController = try ChordsetController(store: other)
+        let beta = try XCTUnwrap(otherController.chordsets.first { $0.title == "Beta" }).id
+        otherController.rename(id: beta, to: "Beta, renamed elsewhere")
+        _ = otherController.save()
+        _ = try SyncRound(store: other, folder: folder, machine: "other").run()
+        XCTAssertTrue(pump(until: { controller.chordsets.first { $0.id == beta }?.title == "Beta, renamed elsewhere" }, seconds: 5))
+        let rounds = liveSync.roundCount
+        XCTAssertTrue(pump(until: { liveSync.roundCount > rounds + 1 }, seconds: 5))
+        let status = String(cString: gtk_label_get_text(cgtk_label(dialog.statusLabel)))
+        XCTAssertTrue(status.contains("1 chordset changed on another computer arrived at"), status)
+        XCTAssertFalse(status.contains("0 received"), status)
+        XCTAssertFalse(status.lowercased().contains("device"), "the dialog speaks of computers: \(status)")
+        dialog.close()
+        pump(seconds: 0.1)
+    }
+
+    private func buttons(in widget: Widget) -> [Widget] {
+        var found: [Widget] = []
+        if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_button_get_type()) != 0,
+           gtk_widget_get_ancestor(widget, gtk_header_bar_get_type()) == nil {
+            found.append(widget)
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            found += buttons(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    private func bounds(_ widget: Widget, in ancestor: Widget) -> graphene_rect_t {
+        var rect = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(widget, ancestor, &rect)
+        return rect
+    }
+}
