@@ -58,6 +58,9 @@ final class TitleEditor {
         Signal.connectPress(click, "pressed") { [weak self] presses, _, _ in
             guard let self else { return }
             if presses == 1 { self.wasSelectedAtPress = self.isOnlySelectedRow() }
+            // A double click is the title's: the list item would take it as an activation
+            // and open the editor at its press, then take the focus (and the editor) back.
+            if presses == 2 { gtk_gesture_set_state(cgtk_gesture(click.raw), GTK_EVENT_SEQUENCE_CLAIMED) }
             self.renameAfterClick?.cancel()
             self.renameAfterClick = nil
         }
