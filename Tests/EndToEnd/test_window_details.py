@@ -9,8 +9,8 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, click, extents, move_pointer, screenshot, wait_for, x_window_of, xdotool
-from keyboard import focused, press, selected_rows, settle
+from harness import App, center, click, extents, move_pointer, screenshot, wait_for, x_window_of, xdotool
+from keyboard import focused, press
 from suite import test
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -69,8 +69,12 @@ def edge_strips(window):
 
 
 def frame_pixels(app, name):
+    """How many pixels of the drop frame's green are at the window's edges now."""
     path = grab(name)
-    return sum(green_pixels(path, *strip) for strip in edge_strips(app.window_id))
+    try:
+        return sum(green_pixels(path, *strip) for strip in edge_strips(app.window_id))
+    finally:
+        os.remove(path)
 
 
 @test
@@ -197,9 +201,12 @@ def read_field(window, node):
     box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     x, y, _, _ = window_geometry(window)
     path = grab("field")
-    subprocess.run(["convert", path, "-crop", f"{box.width}x{box.height}+{x + box.x}+{y + box.y}", "+repage",
-                    "-resize", "300%", path], check=True)
-    return subprocess.run(["tesseract", path, "-", "--psm", "7"], capture_output=True, text=True).stdout.strip()
+    try:
+        subprocess.run(["convert", path, "-crop", f"{box.width}x{box.height}+{x + box.x}+{y + box.y}", "+repage",
+                        "-resize", "300%", path], check=True)
+        return subprocess.run(["tesseract", path, "-", "--psm", "7"], capture_output=True, text=True).stdout.strip()
+    finally:
+        os.remove(path)
 
 
 @test
@@ -345,7 +352,7 @@ def a_double_click_on_a_title_renames_its_row(first):
     app = fresh(first)
     try:
         label = app.wait_for_control("label", "Forest")
-        move_pointer(*center_of(label))
+        move_pointer(*center(label))
         xdotool("click", "--repeat", 2, "--delay", 80, 1)
         app.wait_for_control("text", "Chordset title")
         xdotool("type", "--delay", 30, "Woods")
@@ -355,7 +362,3 @@ def a_double_click_on_a_title_renames_its_row(first):
     finally:
         app.cleanup()
 
-
-def center_of(node):
-    x, y, w, h = extents(node)
-    return x + w // 2, y + h // 2

@@ -52,6 +52,23 @@ final class WindowDetailsTests: GtkTestCase {
         XCTAssertGreaterThanOrEqual(height - (cancel.origin.y + cancel.size.height), 12, "space under the buttons")
     }
 
+    func testAnErrorMessageHasATitle() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        MessageDialog.inform(over: window.window, "Could not import the file", detail: "notes.json: line 3 is not JSON.")
+        pump(seconds: 0.2)
+        let toplevels = gtk_window_get_toplevels()!
+        var titles: [String] = []
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            let item = g_list_model_get_item(toplevels, index)!
+            defer { g_object_unref(item) }
+            let toplevel = item.assumingMemoryBound(to: GtkWidget.self)
+            guard gtk_widget_has_css_class(toplevel, "message") != 0 else { continue }
+            titles.append(gtk_window_get_title(cgtk_window(toplevel)).map { String(cString: $0) } ?? "")
+            gtk_window_destroy(cgtk_window(toplevel))
+        }
+        XCTAssertEqual(titles, ["Could not import the file"])
+    }
+
     func testTheSyncDialogSaysWhatLastArrivedInTheWordsItUsesAndStopIsNotRed() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imager-sync-details-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
