@@ -9,7 +9,8 @@ enum AboutDialog {
 
     /// The licence page: what the MIT License allows, and where its text is.
     static var license: String {
-        tr("Imager is free software under the MIT License: you may use, copy, change and share it, and it comes with no warranty. The licence’s text is at {address}.",
+        // Nothing after the address: GTK would take a full stop as part of the link.
+        tr("Imager is free software under the MIT License: you may use, copy, change and share it, and it comes with no warranty.\n\nThe licence’s full text: {address}",
            ["address": "https://opensource.org/license/mit"])
     }
 
