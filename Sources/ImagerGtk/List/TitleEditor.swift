@@ -47,7 +47,6 @@ final class TitleEditor {
         gtk_label_set_xalign(cgtk_label(label), 0)
         gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(cgtk_label(label), 1)
-        gtk_widget_set_cursor_from_name(label, "text")
         row.appendLineLabel(label)
         // The whole title, when the label shows it cut short with "…".
         Signal.connectTooltip(label) { [weak self] in self?.tooltipText }
