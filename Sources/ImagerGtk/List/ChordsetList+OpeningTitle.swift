@@ -46,9 +46,9 @@ extension ChordsetList {
             return stopBringingIntoView()
         }
         openingTitleLayouts += 1
-        guard let offset = offsetIntoView(row), openingTitleLayouts < Self.layoutsToBringIntoView else {
-            if openingTitleLayouts >= Self.layoutsToBringIntoView { return focusOpeningTitle() }
-            // Not laid out where it shows yet: GTK scrolls to it by its estimate again.
+        if openingTitleLayouts >= Self.layoutsToBringIntoView { return focusOpeningTitle() }
+        guard let offset = offsetIntoView(row) else {
+            // Not laid out among the rows shown yet: GTK scrolls to it by its estimate again.
             scrollToRow(position)
             gtk_widget_queue_allocate(listView)
             return
@@ -73,13 +73,13 @@ extension ChordsetList {
     }
 
     /// The row is in view (or waited for long enough): its field takes the focus, once the
-    /// frame being laid out is done with.
+    /// frame being laid out is done with. From then on keys go where the focus is.
     private func focusOpeningTitle() {
         stopBringingIntoView()
         MainLoop.idle { [weak self] in
             guard let self, let row = self.openingTitleRow else { return }
+            self.openingTitleRow = nil
             row.title.takeFocus()
-            if row.title.hasFocus || !row.title.isEditing { self.openingTitleRow = nil }
         }
     }
 
