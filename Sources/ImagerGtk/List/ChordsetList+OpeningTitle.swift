@@ -6,7 +6,7 @@ import CGtk
 /// GTK 4.8 scrolls to a row it has not laid out yet by an estimate of its place: a new row at
 /// the end of a long list stays below the view, or shows a sliver of itself. The list view
 /// unmaps the rows it does not show, and a field that has the focus when its row is unmapped
-/// loses it: the keys that follow went into the search the list starts when typed into.
+/// loses it: the keys that follow would go to the list, which starts a search with them.
 /// So the field opens without the focus; after each layout of the window the row's place is
 /// measured and the list scrolled until the whole row shows, all within the frame (GDK lays
 /// the window out again, before painting, when a layout asks for another); then the field

@@ -47,7 +47,7 @@ final class Toast {
         gtk_label_set_max_width_chars(cgtk_label(label), 40)
         // A message that fits stays on one line. The toast's box is as tall as its buttons, and
         // a box measures each child's width for its own height: a wrapping label asked how
-        // narrow it can be in two lines' height says so, and "“Forest” deleted" broke in two.
+        // narrow it can be in two lines' height says so, and "“Forest” deleted" would break in two.
         // Asking for its whole line as its natural width keeps it whole wherever it fits.
         gtk_label_set_natural_wrap_mode(cgtk_label(label), GTK_NATURAL_WRAP_NONE)
         Widgets.append(label, to: box)
