@@ -23,9 +23,11 @@
 # Xvfb (2560×1440, room for the Perform view at 1920×1080 plus the window frame), in a private
 # D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set.
 #
-# Exit status: 0 when the benchmark ran, whatever the figures; non-zero only when something
-# is broken (a build, a program that crashed, a window that never painted). Goals that are
-# not met show in the table, not in the exit status: this is a benchmark, not a timed test.
+# Exit status: 0 when the benchmark ran, whatever the figures; non-zero when something is
+# broken (a build, a program that crashed, a window that never painted) or a figure hit its
+# timeout (an edit that painted nothing within a second: a "FAILED: ..." line names it, and
+# the table marks it). Goals that are not met show in the table, not in the exit status:
+# this is a benchmark, not a timed test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -111,9 +113,11 @@ status=0
 xvfb-run -a -s "-screen 0 2560x1440x24" "${session[@]}" \
   "$bin/imager-bench" --floors "$floors" --window "$installed/imager-bench-window" --sizes "$sizes" \
   --work-dir "$work/data" --output "$work/table.md" "${passthrough[@]}" \
-  >>"$log" 2> >(tee -a "$log" | grep --line-buffered -E '^\[ *[0-9.]+ s\]' >&2) || status=$?
+  >>"$log" 2> >(tee -a "$log" | grep --line-buffered -E '^(\[ *[0-9.]+ s\]|FAILED: )' >&2) || status=$?
 wait
 if [ $status -ne 0 ]; then
+  # A figure that hit its timeout still leaves the table, with that figure marked FAILED.
+  [ -s "$work/table.md" ] && cat "$work/table.md"
   echo "bench.sh: the benchmark failed (status $status); the end of its log:" >&2
   grep -v -E '^\[ *[0-9.]+ s\]' "$log" | tail -40 >&2
   exit $status

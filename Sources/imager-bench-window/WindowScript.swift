@@ -42,6 +42,8 @@ final class WindowScript {
     private static let edits = ["add-far", "undo-add-far", "add", "rename", "delete", "undo",
                                 "search", "search-narrow", "search-close", "move", "duplicate", "undo-duplicate",
                                 "delete-selected", "undo-delete-selected"]
+    /// How long an edit may go without a painted frame before one is forced.
+    static let editTimeoutMilliseconds: UInt32 = 1000
     /// How many rows "delete-selected" selects first (issue 14: delete of 1,000 selected rows).
     static let selectedForDelete = 1_000
 
@@ -231,11 +233,13 @@ final class WindowScript {
             window.undo()
         }
         // An edit that changes nothing on screen would never get a frame: force one after a
-        // second rather than hang (and say so, since the figure then means little).
+        // second rather than hang, and report it (`edit-timeout <name>`): the figure is then
+        // the timeout's, not the edit's, and imager-bench fails the run.
         let started = actionStarted
-        repeating(milliseconds: 1000) { [weak self] in
+        repeating(milliseconds: Self.editTimeoutMilliseconds) { [weak self] in
             guard let self, self.actionStarted == started, started != 0 else { return false }
             FileHandle.standardError.write(Data("imager-bench-window: \(self.actionName) painted nothing; forcing a frame\n".utf8))
+            self.report("edit-timeout \(self.actionName)")
             gtk_widget_queue_draw(self.window.widget)
             return false
         }

@@ -16,14 +16,28 @@ struct ResultTable {
     }
 
     var rows: [Row] = []
+    /// Figures that are no measurement (an edit that hit its timeout): each fails the run,
+    /// smoke or not, with a `FAILED:` line.
+    var failures: [String] = []
 
     mutating func add(_ row: Row) { rows.append(row) }
+
+    /// The row for `figure` at `count`, measured as `imager`, marked as having hit the
+    /// timeout of `timeout`, and a failure of the run.
+    mutating func addTimedOut(_ row: Row, timeout: String) {
+        var row = row
+        row.imager += " (timed out)"
+        row.met = false
+        rows.append(row)
+        let size = row.count.map { " at N = \(grouped($0))" } ?? ""
+        failures.append("FAILED: \(row.figure)\(size) hit its \(timeout) timeout: the edit painted nothing, so the figure is the timeout's")
+    }
 
     var markdown: String {
         let header = ["figure", "N", "Imager", "floor", "ratio", "goal", "met?"]
         let cells = rows.map { row in
             [row.figure, row.count.map(grouped) ?? "", row.imager, row.floor, row.ratio, row.goal,
-             row.met.map { $0 ? "yes" : "**no**" } ?? ""]
+             row.imager.hasSuffix("(timed out)") ? "**FAILED**" : row.met.map { $0 ? "yes" : "**no**" } ?? ""]
         }
         let widths = header.indices.map { column in
             ([header[column]] + cells.map { $0[column] }).map(\.count).max()!

@@ -29,6 +29,9 @@ struct WindowBenchmark {
     struct Script {
         /// "add", "rename", "delete", "undo": median total and median frame part, milliseconds.
         var edits: [String: (total: Double, frame: Double)]
+        /// The edits that painted nothing within the script's timeout (in any cycle): their
+        /// figure is the timeout's.
+        var timedOut: Set<String> = []
         var scroll: Scroll
         /// Dragging a lumi in the chord editor; nil when the script did not drag.
         var drag: Drag?
@@ -172,7 +175,8 @@ struct WindowBenchmark {
         guard !frames.isEmpty else { throw BenchError("\(program) reported no scroll frames") }
         let work = frames.map(\.0), intervals = frames.map(\.1)
         let late = { (intervals: [Double]) in intervals.filter { $0 > 1.5 * 1000 / 60 }.count }
-        return Script(edits: edits, scroll: Scroll(
+        let timedOut = Set(result.values("edit-timeout").compactMap(\.first))
+        return Script(edits: edits, timedOut: timedOut, scroll: Scroll(
             frames: frames.count, medianWork: median(work)!, p95Work: percentile(work, 0.95)!,
             longestWork: work.max()!, medianInterval: median(intervals)!, late: late(intervals)), drag: Self.drag(result))
     }
@@ -182,4 +186,6 @@ struct WindowBenchmark {
 enum WindowScriptFigures {
     /// The rows "delete-selected" selects before pressing Delete.
     static let selectedForDelete = 1_000
+    /// How long an edit may paint nothing before the script forces a frame and reports it.
+    static let editTimeoutMilliseconds = 1000
 }

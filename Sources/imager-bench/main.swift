@@ -2,8 +2,9 @@ import Foundation
 
 // imager-bench: the benchmark of issue 6. packaging/bench.sh compiles the C floors, builds
 // this, and runs it under Xvfb; it prints one markdown table on standard output and its
-// progress on standard error. The exit status says only whether the benchmark worked:
-// goals that are not met are reported in the table, not as a failure.
+// progress on standard error. The exit status says whether the benchmark worked: goals that
+// are not met are reported in the table, not as a failure; a figure that hit its timeout
+// (an edit that painted nothing) is no measurement, and fails the run with a FAILED line.
 
 do {
     let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -12,6 +13,11 @@ do {
         try (table.markdown + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     } else {
         print(table.markdown)
+    }
+    // A figure that hit its timeout measured nothing: the run fails, smoke or not.
+    if !table.failures.isEmpty {
+        FileHandle.standardError.write(Data(table.failures.map { $0 + "\n" }.joined().utf8))
+        exit(1)
     }
 } catch {
     FileHandle.standardError.write(Data("imager-bench: \(error)\n".utf8))

@@ -43,7 +43,16 @@ final class ChordsetList {
     /// More than GTK 4.8 keeps at once (200 around the visible rows, plus a few).
     private static let spareRowLimit = 256
     /// A row to put into editing as soon as GTK binds it (after scrolling to it).
-    private var pendingEdit: Int?
+    var pendingEdit: Int?
+    /// The row whose title `editRow` opened, until its field has the keyboard focus
+    /// (ChordsetList+OpeningTitle).
+    weak var openingTitleRow: ChordsetRow?
+    /// The frame clock's layout signal while the opening title's row is brought into view.
+    var openingTitleLayout: SignalHandle?
+    var openingTitleLayouts = 0
+    /// Called when `editRow` has opened a title, with its editor (TitleTypeAhead types the
+    /// keys that came before).
+    var onTitleOpened: (TitleEditor) -> Void = { _ in }
     /// A row to give the keyboard focus as soon as GTK binds it (after a move).
     private var pendingFocus: Int?
     private weak var openRow: ChordsetRow?
@@ -142,7 +151,10 @@ final class ChordsetList {
             self.refreshNearNow(row)
             if let pending = self.pendingEdit, pending == row.position {
                 self.pendingEdit = nil
-                MainLoop.idle { [weak row] in row?.title.startEditing() }
+                MainLoop.idle { [weak self, weak row] in
+                    guard let self, let row, row.position == pending else { return }
+                    self.openTitle(of: row)
+                }
             }
             if let pending = self.pendingFocus, pending == row.position {
                 self.pendingFocus = nil
@@ -270,7 +282,7 @@ final class ChordsetList {
         selectRow(rowPosition)
         scrollToRow(rowPosition)
         if let row = boundRow(atRow: rowPosition) {
-            row.title.startEditing()
+            openTitle(of: row)
         } else {
             pendingEdit = rowPosition
         }

@@ -150,7 +150,10 @@ final class TitleEditor {
         gtk_label_set_text(cgtk_label(label), title)
     }
 
-    func startEditing() {
+    /// Opens the field with the title selected, so typing replaces it. `takingFocus` false:
+    /// the field waits for `takeFocus` (the list first brings its row into view), and keys
+    /// typed meanwhile reach it through `type(_:)`.
+    func startEditing(takingFocus: Bool = true) {
         renameAfterClick?.cancel()
         renameAfterClick = nil
         guard !isEditing else { return }
@@ -165,8 +168,49 @@ final class TitleEditor {
         gtk_entry_set_max_length(cgtk_entry(entry), length > 65_535 ? 0 : Int32(length))
         gtk_editable_set_text(cgtk_editable(entry), titleBeforeEditing)
         showEntry(true)
-        // The entry selects everything when it takes the focus, so typing replaces the title.
-        gtk_widget_grab_focus(entry)
+        if takingFocus {
+            // The entry selects everything when it takes the focus, so typing replaces the title.
+            gtk_widget_grab_focus(entry)
+        } else {
+            gtk_editable_select_region(cgtk_editable(entry), 0, -1)
+        }
+    }
+
+    /// Gives the open field the keyboard focus, keeping what was typed into it and where
+    /// (grabbing it the usual way would select all of it, and the next key would replace it).
+    func takeFocus() {
+        guard isEditing, !hasFocus, let entry else { return }
+        gtk_entry_grab_focus_without_selecting(cgtk_entry(entry))
+    }
+
+    /// Hands the key event `keys` (a key controller) is handling to the open field, as if it
+    /// had the focus: Escape to the field's own handler, everything else to the text inside
+    /// it (which types it, or takes Enter, Backspace and the like). True when the field used it.
+    func type(_ keys: OpaquePointer) -> Bool {
+        guard isEditing, let entry else { return false }
+        if gtk_event_controller_key_forward(keys, entry) != 0 { return true }
+        guard let text = textInside(entry) else { return false }
+        return gtk_event_controller_key_forward(keys, text) != 0
+    }
+
+    /// Types `text` over the selection, as keys pressed in the field would.
+    func typeAhead(_ text: String) {
+        guard isEditing, let entry, !text.isEmpty else { return }
+        let editable = cgtk_editable(entry)
+        gtk_editable_delete_selection(editable)
+        var position = gtk_editable_get_position(editable)
+        gtk_editable_insert_text(editable, text, -1, &position)
+        gtk_editable_set_position(editable, position)
+    }
+
+    /// The GtkText a GtkEntry keeps its text in: the child that takes the keys.
+    private func textInside(_ entry: Widget) -> Widget? {
+        var child = gtk_widget_get_first_child(entry)
+        while let current = child {
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(current)), gtk_text_get_type()) != 0 { return current }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// Types over the field's text (the benchmark and tests stand in for the keyboard).

@@ -15,8 +15,10 @@ final class Autosave {
     private let controller: ChordsetController
     /// How many saves ran: tests count them.
     private(set) var saveCount = 0
-    /// Runs before each save (the window commits a title being typed).
-    var willSave: () -> Void = {}
+    /// Runs before each save, told whether to close what is being typed (the window commits
+    /// a title being typed): every save but the timed one, which comes while the person may
+    /// still be typing, and so leaves the field open (it is saved once committed).
+    var willSave: (_ closeTyping: Bool) -> Void = { _ in }
     /// Runs after each save with what happened (the window shows or hides its banner).
     var didSave: (SaveOutcome) -> Void = { _ in }
     private var timedSave: ScheduledWork?
@@ -38,15 +40,15 @@ final class Autosave {
         timedSave = MainLoop.after(milliseconds: milliseconds) { [weak self] in
             guard let self else { return }
             self.timedSave = nil
-            if self.controller.hasUnsavedChanges { self.save() }
+            if self.controller.hasUnsavedChanges { self.save(timed: true) }
         }
     }
 
     @discardableResult
-    func save() -> SaveOutcome {
+    func save(timed: Bool = false) -> SaveOutcome {
         timedSave?.cancel()
         timedSave = nil
-        willSave()
+        willSave(!timed)
         let outcome = controller.save()
         saveCount += 1
         switch outcome {

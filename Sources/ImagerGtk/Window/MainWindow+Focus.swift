@@ -8,6 +8,7 @@ import CGtk
 extension MainWindow {
     func followKeyboard() {
         listKeyboard = ListKeyboard(list: list)
+        titleTypeAhead = TitleTypeAhead(window: window, list: list)
         toast.onFocusLeft = { [weak self] in
             guard let self else { return }
             if !self.list.focusRow() { self.focusEmptyState() }

@@ -60,6 +60,7 @@ final class MainWindow {
     private(set) var headerBar: Widget?
     /// Set by `followKeyboard`.
     var listKeyboard: ListKeyboard?
+    var titleTypeAhead: TitleTypeAhead?
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
          remembersSize: Bool = true) {
@@ -210,7 +211,7 @@ final class MainWindow {
         }
         list.onDelete = { [weak self] id in self?.delete(id: id) }
         list.onEditChord = { [weak self] id, slot in self?.editChord(id: id, slot: slot) }
-        autosave.willSave = { [weak self] in self?.list.commitEditing() }
+        autosave.willSave = { [weak self] closeTyping in if closeTyping { self?.list.commitEditing() } }
         autosave.didSave = { [weak self] outcome in
             self?.show(outcome)
             // What was just saved goes out now, not at the next poll.

@@ -45,6 +45,11 @@ final class Toast {
         gtk_label_set_lines(cgtk_label(label), 3)
         gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(cgtk_label(label), 40)
+        // A message that fits stays on one line. The toast's box is as tall as its buttons, and
+        // a box measures each child's width for its own height: a wrapping label asked how
+        // narrow it can be in two lines' height says so, and "“Forest” deleted" would break in two.
+        // Asking for its whole line as its natural width keeps it whole wherever it fits.
+        gtk_label_set_natural_wrap_mode(cgtk_label(label), GTK_NATURAL_WRAP_NONE)
         Widgets.append(label, to: box)
         undoButton = Widgets.textButton(tr("Undo"))
         undoButton.setTooltip(tr("Undo this change"))
@@ -99,6 +104,10 @@ final class Toast {
         undoStepID = offersUndo ? controller.undoStepID : nil
         undoButton.isVisible = undoStepID != nil
         gtk_revealer_set_transition_type(cgtk_revealer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+        // The fade of `hide` leaves the revealer's own opacity at 0 (a crossfading revealer
+        // fades itself, not its child), and a sliding one never sets it back: without this,
+        // every toast after the first to fade would slide up invisible.
+        gtk_widget_set_opacity(widget, 1)
         Revealers.reveal(widget)
         hideAfterAWhile()
     }
