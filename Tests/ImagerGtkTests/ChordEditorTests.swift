@@ -15,6 +15,8 @@ final class ChordEditorTests: GtkTestCase {
         window.editChord(id: id, slot: slot)
         pump(seconds: 0.2)
         let editor = try XCTUnwrap(window.chordEditor)
+        // The editor starts in select mode; these tests add lumis with clicks.
+        editor.controls.onTool(.add(.circle))
         return (window, editor, id)
     }
 
@@ -37,7 +39,7 @@ final class ChordEditorTests: GtkTestCase {
 
     func testAClickAddsALumiThatTheCellShowsAndUndoRemoves() async throws {
         let (window, editor, id) = try openEditor()
-        editor.controls.onShape(.star)
+        editor.controls.onTool(.add(.star))
         editor.canvas.onClick(CanvasPoint(x: 0.3, y: 0.6))
         let added = stored(window, id)
         XCTAssertEqual(added.count, 1)

@@ -1,0 +1,240 @@
+"""End-to-end tests of the chord editor and Perform, proven from the screen: what the X server
+shows (screenshots, OCR, the pointer's own image) and the widgets' real sizes."""
+import ctypes
+import os
+import subprocess
+import tempfile
+import time
+
+from harness import App, click, extents, move_pointer, screenshot, wait_for, xdotool
+from suite import test
+from test_window import find_named
+
+
+def shoot(app, name, x, y, w, h):
+    """A screenshot of one screen region, as a PNG path."""
+    directory = os.environ.get("IMAGER_E2E_SCREENSHOTS") or app.home
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, name + ".png")
+    subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h}+{x}+{y}", "+repage", path], check=True)
+    return path
+
+
+def pixels(path):
+    """Every pixel of a PNG as (r, g, b) rows (ImageMagick's plain text output)."""
+    out = subprocess.run(["convert", path, "-depth", "8", "txt:-"], capture_output=True, text=True, check=True).stdout
+    grid = {}
+    for line in out.splitlines()[1:]:
+        where, rest = line.split(":", 1)
+        x, y = (int(v) for v in where.split(","))
+        hex_colour = rest.split("#", 1)[1][:6]
+        grid[(x, y)] = tuple(int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
+    return grid
+
+
+def ocr(path, threshold="90%", layout="6"):
+    """The white text tesseract reads in a screenshot (the rest thresholded away), enlarged."""
+    big = path[:-4] + "-ocr.png"
+    subprocess.run(["convert", path, "-resize", "300%", "-colorspace", "Gray", "-threshold", threshold, "-negate", big], check=True)
+    return subprocess.run(["tesseract", big, "-", "--psm", layout], capture_output=True, text=True).stdout
+
+
+class _CursorImage(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_short), ("y", ctypes.c_short), ("width", ctypes.c_ushort),
+                ("height", ctypes.c_ushort), ("xhot", ctypes.c_ushort), ("yhot", ctypes.c_ushort),
+                ("cursor_serial", ctypes.c_ulong), ("pixels", ctypes.POINTER(ctypes.c_ulong)),
+                ("atom", ctypes.c_ulong), ("name", ctypes.c_char_p)]
+
+
+def pointer_pixels_shown():
+    """How many pixels of the mouse pointer the X server draws now (XFixes' cursor image):
+    0 when the pointer is hidden. A screenshot never holds the pointer, so ask the server."""
+    x11 = ctypes.CDLL("libX11.so.6")
+    xfixes = ctypes.CDLL("libXfixes.so.3")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    xfixes.XFixesGetCursorImage.restype = ctypes.POINTER(_CursorImage)
+    xfixes.XFixesGetCursorImage.argtypes = [ctypes.c_void_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    x11.XFree.argtypes = [ctypes.c_void_p]
+    display = x11.XOpenDisplay(None)
+    assert display, "cannot open the X display"
+    try:
+        image = xfixes.XFixesGetCursorImage(display)
+        assert image, "XFixes gave no cursor image"
+        cursor = image.contents
+        shown = sum(1 for i in range(cursor.width * cursor.height) if (cursor.pixels[i] >> 24) & 0xFF)
+        x11.XFree(image)
+        return shown
+    finally:
+        x11.XCloseDisplay(display)
+
+
+@test
+def perform_hides_a_still_pointer_and_names_the_live_chordset_after_page_down(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.wait_for_control("label", "Warm")
+        app.focus()
+        x, y, w, h = extents(app.find("frame", "Imager"))
+        move_pointer(x + w // 2, y + h // 2)
+        assert pointer_pixels_shown() > 0, "the pointer is not drawn before Perform"
+        xdotool("key", "F5")
+        canvas = app.wait_for_control("image", "Warm, chord 1 of 8")
+        cx, cy, cw, ch = extents(canvas)
+
+        def title_reads(text):
+            shot = shoot(app, "perform-title", cx, cy, cw, min(ch, 140))
+            return text in ocr(shot)
+        # The title of the live chordset over the canvas, for a moment, as Perform starts...
+        wait_for(lambda: title_reads("Warm"), 3, "“Warm” written over the canvas as Perform starts")
+        # ...and after Page Down, the next chordset's.
+        xdotool("key", "Page_Down")
+        canvas = wait_for(lambda: find_named(app.node, "image", "Ocean, chord 1"), 5, "Page Down to play Ocean")
+        wait_for(lambda: title_reads("Ocean"), 3, "“Ocean” written over the canvas after Page Down")
+        screenshot("perform-title-after-page-down")
+        # Then it fades, leaving the performance alone.
+        wait_for(lambda: not title_reads("Ocean"), 5, "the title to fade")
+
+        # A still pointer goes after two seconds; the slightest motion brings it back.
+        move_pointer(cx + cw // 2, cy + ch // 2)
+        move_pointer(cx + cw // 2 + 5, cy + ch // 2 + 5)
+        assert pointer_pixels_shown() > 0, "the pointer is hidden while it moves"
+        wait_for(lambda: pointer_pixels_shown() == 0, 5, "the still pointer to hide")
+        move_pointer(cx + cw // 2 + 40, cy + ch // 2 + 20)
+        wait_for(lambda: pointer_pixels_shown() > 0, 3, "the pointer to show again when moved")
+        xdotool("key", "Escape")
+        app.wait_for_control("push button", "Add Chordset")
+        move_pointer(x + w // 2, y + h // 2)
+        time.sleep(2.5)
+        assert pointer_pixels_shown() > 0, "the pointer stays hidden after leaving Perform"
+    finally:
+        app.cleanup()
+
+
+def tool_button(app, name):
+    """A tool of the editor: a toggle button ("push button" with a pressed state on some GTKs)."""
+    return wait_for(lambda: app.find("toggle button", name) or app.find("push button", name), 5, f"the {name} tool")
+
+
+def open_editor(app, cell="Chord 1: vivid yellow, #F6D14E", title="^Chord 1 of"):
+    click(app.wait_for_control("push button", cell))
+    canvas = wait_for(lambda: find_named(app.node, "image", "Chord 1 canvas"), 10, "the chord editor's canvas")
+    editor = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
+                                             capture_output=True, text=True).stdout.split()[0],
+                      10, "the editor's X window")
+    return canvas, editor
+
+
+def window_geometry(window):
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window], capture_output=True, text=True).stdout
+    values = dict(line.split("=", 1) for line in out.split() if "=" in line)
+    return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+
+def square_of(canvas):
+    """The chord's square on the screen: the canvas widget's largest centred square."""
+    x, y, w, h = extents(canvas)
+    side = min(w, h)
+    return x + (w - side) // 2, y + (h - side) // 2, side, (x, y, w, h)
+
+
+@test
+def the_chord_editor_selects_by_default_and_shows_lumis_with_colour_and_shape(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        canvas, editor = open_editor(app)
+        left, top, side, _ = square_of(canvas)
+        screenshot("editor-opened")
+
+        # Select is the tool a new editor has: a click on empty canvas adds nothing.
+        move_pointer(left + side // 5, top + side * 4 // 5)
+        xdotool("click", 1)
+        time.sleep(1)
+        assert find_named(app.node, "list item", "") is None or \
+            find_named(app.node, "list item", "Circle") is None, "a click in select mode added a lumi"
+        assert find_named(app.node, "list item", "Circle") is None, "a click in select mode added a circle"
+
+        # With nothing selected, Colour… shows no colour (no made-up black) and cannot be used.
+        colour = wait_for(lambda: app.find("push button", "Colour", showing=False), 5, "the Colour… button")
+        bx, by, bw, bh = extents(colour)
+        assert not colour.getState().contains(__import__("pyatspi").STATE_SENSITIVE), "Colour… is usable without a lumi"
+        grid = pixels(shoot(app, "editor-colour-unselected", bx, by, min(bw, 40), bh))
+        dark = [p for p, rgb in grid.items() if max(rgb) < 40]
+        assert not dark, f"Colour… shows a black swatch with nothing selected ({len(dark)} black pixels)"
+
+        # A shape tool adds: a star in the top right corner, selected, its handles on the chord.
+        click(tool_button(app, "Star"))
+        move_pointer(left + side * 97 // 100, top + side * 3 // 100)
+        xdotool("click", 1)
+        row = wait_for(lambda: find_named(app.node, "list item", "Star, #FFE9A8"), 5, "the new star in the list")
+        time.sleep(0.5)
+        left, top, side, (wx, wy, ww, wh) = square_of(canvas)
+        screenshot("editor-star-in-the-corner")
+        # Everything between the chord's square (found on the screen by its colour, Warm's
+        # chord 1) and the canvas widget's edge is the dialog's background: no handle, no
+        # part of the selection ring.
+        grid = pixels(shoot(app, "editor-canvas", wx, wy, ww, wh))
+        chord = [p for p, rgb in grid.items() if rgb == (0xF6, 0xD1, 0x4E)]
+        assert chord, "the chord's colour is not on the canvas"
+        x0, x1 = min(p[0] for p in chord) - 2, max(p[0] for p in chord) + 2
+        y0, y1 = min(p[1] for p in chord) - 2, max(p[1] for p in chord) + 2
+        assert (x0 > 6 or ww - x1 > 6) or (y0 > 6 or wh - y1 > 6), \
+            f"the canvas widget has no room around its square to check ({ww}×{wh})"
+        background = grid[(1, 1)]
+        outside = [p for p, rgb in grid.items()
+                   if not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1) and rgb != background]
+        assert not outside, f"{len(outside)} pixels drawn outside the chord's square, e.g. {sorted(outside)[:4]}"
+
+        # The list row: a swatch of the lumi's colour, the shape's icon, then the words.
+        rx, ry, rw, rh = extents(row)
+        grid = pixels(shoot(app, "editor-lumi-row", rx, ry, rw, rh))
+        swatch = [p for p, rgb in grid.items() if rgb == (0xFF, 0xE9, 0xA8) and p[0] < 40]
+        assert len(swatch) >= 100, f"no swatch of #FFE9A8 at the row's start ({len(swatch)} pixels)"
+        background = grid[(rw - 2, 2)]
+        icon_columns = {p[0] for p, rgb in grid.items()
+                        if 28 <= p[0] < 52 and sum(abs(a - b) for a, b in zip(rgb, background)) > 150}
+        assert len(icon_columns) >= 8, f"no shape icon after the swatch ({sorted(icon_columns)})"
+        # The words start after the two pictures (the selected row's text is white).
+        words = ocr(shoot(app, "editor-lumi-row-text", rx + 52, ry, rw - 52, rh), threshold="70%", layout="7")
+        assert words.startswith("Star, #FFE9A8"), f"the row's words read {words!r}"
+        xdotool("key", "Escape")
+    finally:
+        app.cleanup()
+
+
+@test
+def the_chord_editor_fits_a_360_pixel_window(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.focus()
+        xdotool("windowsize", "--sync", app.window_id, 360, 700)
+        wait_for(lambda: window_geometry(app.window_id)[2] == 360, 5, "the main window at 360 pixels")
+        time.sleep(0.5)
+        canvas, editor = open_editor(app)
+        time.sleep(1)
+        ex, ey, ew, eh = window_geometry(editor)
+        screenshot("editor-at-360")
+        assert ew <= 360, f"the editor opens {ew} pixels wide over a 360-pixel window"
+        # Every control is inside the editor's window: nothing is cut off on the right.
+        for name in ["Star", "Select", "Background", "Delete Lumi"]:
+            node = tool_button(app, name)
+            x, y, w, h = extents(node)
+            assert x >= ex and x + w <= ex + ew, f"{name} lies at {x}..{x + w}, outside the editor's {ex}..{ex + ew}"
+        x, y, w, h = extents(canvas)
+        assert w >= 200 and h >= 200 and x + w <= ex + ew, f"the canvas is {w}×{h} at {x}"
+        # And it can be made that narrow by hand from a wide start.
+        xdotool("windowsize", "--sync", editor, 700, 600)
+        time.sleep(0.5)
+        xdotool("windowsize", "--sync", editor, 360, 640)
+        time.sleep(1)
+        ex, ey, ew, eh = window_geometry(editor)
+        star = tool_button(app, "Star")
+        x, y, w, h = extents(star)
+        assert x + w <= ex + ew and ew <= 360, f"after resizing to 360: Star at {x}..{x + w}, editor {ex}..{ex + ew}"
+        xdotool("key", "Escape")
+    finally:
+        app.cleanup()
