@@ -47,9 +47,11 @@ final class ChordEditor {
         gtk_window_set_modal(cgtk_window(window), 1)
         gtk_window_set_destroy_with_parent(cgtk_window(window), 1)
         // As wide as the main window allows: on a narrow screen the editor must fit too.
-        let parentWidth = gtk_widget_get_width(parent)
-        gtk_window_set_default_size(cgtk_window(window), parentWidth > 0 ? min(Self.wideSize.width, parentWidth) : Self.wideSize.width,
-                                    Self.wideSize.height)
+        // Stacked (narrow), it takes the main window's height for the canvas and the list.
+        let parentWidth = gtk_widget_get_width(parent), parentHeight = gtk_widget_get_height(parent)
+        let width = parentWidth > 0 ? min(Self.wideSize.width, parentWidth) : Self.wideSize.width
+        let height = width < Self.narrowBelow ? max(Self.wideSize.height, parentHeight) : Self.wideSize.height
+        gtk_window_set_default_size(cgtk_window(window), width, height)
         gtk_window_set_title(cgtk_window(window), Self.title(slot: slot, chordset: chordset.title))
         window.addCSSClasses("chord-editor")
 
