@@ -134,7 +134,8 @@ enum CommandLineTool {
                     } catch {
                         throw CommandError("\(error)")
                     }
-                    printError("Exported \(loaded.chordsets.count) chordsets to \(path)")
+                    let count = loaded.chordsets.count
+                    printError("Exported \(count) \(count == 1 ? "chordset" : "chordsets") to \(path)")
                 }
             }
         case let .import(path):

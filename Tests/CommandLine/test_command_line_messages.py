@@ -7,6 +7,7 @@ import subprocess
 import unittest
 
 from support import Sandbox, chordset
+from test_command_line import empty_seed_dir
 
 USAGE_HINT = "Try “imager --help”"
 
@@ -30,6 +31,17 @@ class CommandLineMessageTests(unittest.TestCase):
         result = sandbox.run("--import", path)
         self.assertEqual(result.returncode, 1, result)
         self.assertIn("has 3 chords;", result.stderr)
+
+    def test_counts_of_one_are_singular_in_every_message(self):
+        sandbox = Sandbox(self, data_dir=empty_seed_dir(self))
+        entry = chordset("Only", 3)
+        sandbox.ok("--import", sandbox.write_json("one.json", {"version": 1, "chordsets": [entry]}))
+        exported = sandbox.ok("--export", sandbox.path("out.json"))
+        self.assertIn("Exported 1 chordset to", exported.stderr)
+        refused = sandbox.run("--move", entry["id"], "3")
+        self.assertEqual(refused.returncode, 1, refused)
+        self.assertIn("there is 1 chordset, so the only index is 0", refused.stderr)
+        self.assertNotIn("1 chordsets", exported.stderr + refused.stderr)
 
     def test_importing_a_photo_says_it_is_a_picture_and_suggests_from_image(self):
         sandbox = Sandbox(self)
