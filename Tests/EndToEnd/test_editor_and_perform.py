@@ -220,7 +220,7 @@ def the_chord_editor_selects_by_default_and_shows_lumis_with_colour_and_shape(fi
                         if 28 <= p[0] < 52 and sum(abs(a - b) for a, b in zip(rgb, background)) > 150}
         assert len(icon_columns) >= 8, f"no shape icon after the swatch ({sorted(icon_columns)})"
         # The words start after the two pictures (the selected row's text is white).
-        words = ocr(shoot(app, "editor-lumi-row-text", rx + 52, ry, rw - 52, rh), threshold="70%", layout="7")
+        words = " ".join(ocr(shoot(app, "editor-lumi-row-text", rx + 52, ry, rw - 52, rh), threshold="70%").split())
         assert words.startswith("Star, #FFE9A8"), f"the row's words read {words!r}"
 
         # With Select, a click on empty canvas lets go of the star: Colour… has nothing to show.

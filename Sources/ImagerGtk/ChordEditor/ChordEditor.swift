@@ -91,11 +91,17 @@ final class ChordEditor {
         Widgets.append(controls.backgroundButton, to: side)
         let hint = Widgets.label(tr("Choose a shape, then click the canvas to add it"), classes: "dim-label", "caption")
         gtk_label_set_wrap(cgtk_label(hint), 1)
+        // Wrapped text asks for no more width than this, so the canvas gets the rest.
+        gtk_label_set_max_width_chars(cgtk_label(hint), 30)
+        gtk_label_set_justify(cgtk_label(hint), GTK_JUSTIFY_CENTER)
         Widgets.append(hint, to: side)
         Widgets.append(controls.toolPicker, to: side)
         Widgets.append(lumiList.widget, to: side)
         Widgets.append(controls.selectionBox, to: side)
 
+        // The tool buttons expand within the side, but the side does not take width from
+        // the canvas: side by side, the chord gets every pixel the controls do not need.
+        gtk_widget_set_hexpand(side, 0)
         Widgets.append(canvas.widget, to: content)
         Widgets.append(side, to: content)
         gtk_window_set_child(cgtk_window(window), content)
@@ -123,7 +129,7 @@ final class ChordEditor {
 
     private var laidOut = false
     /// The controls' width beside the canvas.
-    static let sideWidth: Int32 = 260
+    static let sideWidth: Int32 = 280
 
     private func connect() {
         canvas.onClick = { [weak self] point in

@@ -29,6 +29,7 @@ final class LumiList {
         listBox.setAccessibleLabel(tr("Lumis"))
         let placeholder = Widgets.label(tr("No lumis yet. Choose a shape, then click the canvas to add one."), classes: "dim-label")
         gtk_label_set_wrap(cgtk_label(placeholder), 1)
+        gtk_label_set_max_width_chars(cgtk_label(placeholder), 30)
         placeholder.setMargins(12)
         gtk_list_box_set_placeholder(cgtk_list_box(listBox), placeholder)
 
@@ -73,6 +74,8 @@ final class LumiList {
         let label = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(label), 0)
         gtk_label_set_wrap(cgtk_label(label), 1)
+        // Room for "Triangle, #FFE9A8, glow 50%, at 95%, 48%" on one line, and no more.
+        gtk_label_set_max_width_chars(cgtk_label(label), 34)
         gtk_widget_set_hexpand(label, 1)
         let swatch = ColorSwatch()
         let icon = gtk_image_new()!
