@@ -8,6 +8,7 @@ packages=(
   adwaita-icon-theme fonts-cantarell     # so the window under test has its icons and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus
   x11-utils imagemagick                  # xmessage takes the focus away; import and convert photograph the window
+  tesseract-ocr libxfixes3               # end-to-end tests read text off the screen and ask X for the pointer's image
   python3-pyatspi python3-dogtail        # end-to-end tests read the accessibility tree (for /usr/bin/python3)
   gir1.2-gtk-4.0                         # the end-to-end file drop drags from a small GTK 4 program of its own
   desktop-file-utils appstream flatpak-builder   # packaging checks
