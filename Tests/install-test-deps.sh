@@ -8,7 +8,8 @@ packages=(
   adwaita-icon-theme fonts-cantarell     # so the window under test has its icons and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus
   x11-utils imagemagick                  # xmessage takes the focus away; import and convert photograph the window
-  tesseract-ocr tesseract-ocr-eng        # reads text GTK 4.8 does not tell the accessibility bus (a file chooser's name)
+  tesseract-ocr tesseract-ocr-eng        # end-to-end tests read what a user sees off the screen (titles, toasts)
+  libxfixes3                             # ask X for the pointer's image (Perform hides a still pointer)
   python3-pyatspi python3-dogtail        # end-to-end tests read the accessibility tree (for /usr/bin/python3)
   gir1.2-gtk-4.0                         # the end-to-end file drop drags from a small GTK 4 program of its own
   desktop-file-utils appstream flatpak-builder   # packaging checks

@@ -134,7 +134,8 @@ validate_icons() {
     local icon
     for icon in \
         "$repo/data/icons/hicolor/scalable/apps/$APP_ID.svg" \
-        "$repo/data/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg"; do
+        "$repo/data/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg" \
+        "$repo"/data/icons/hicolor/scalable/actions/*.svg; do
         [[ -f "$icon" ]] || fail "missing $icon"
         python3 - "$icon" <<'PY' || fail "$icon is not a well-formed SVG"
 import sys, xml.etree.ElementTree as ET

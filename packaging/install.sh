@@ -34,6 +34,11 @@ data/seed.json share/$APP_ID/seed.json 644
 @TRANSLATED@/$APP_ID.desktop share/applications/$APP_ID.desktop 644
 data/icons/hicolor/scalable/apps/$APP_ID.svg share/icons/hicolor/scalable/apps/$APP_ID.svg 644
 data/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg share/icons/hicolor/symbolic/apps/$APP_ID-symbolic.svg 644
+data/icons/hicolor/scalable/actions/$APP_ID-tool-select-symbolic.svg share/icons/hicolor/scalable/actions/$APP_ID-tool-select-symbolic.svg 644
+data/icons/hicolor/scalable/actions/$APP_ID-shape-circle-symbolic.svg share/icons/hicolor/scalable/actions/$APP_ID-shape-circle-symbolic.svg 644
+data/icons/hicolor/scalable/actions/$APP_ID-shape-square-symbolic.svg share/icons/hicolor/scalable/actions/$APP_ID-shape-square-symbolic.svg 644
+data/icons/hicolor/scalable/actions/$APP_ID-shape-triangle-symbolic.svg share/icons/hicolor/scalable/actions/$APP_ID-shape-triangle-symbolic.svg 644
+data/icons/hicolor/scalable/actions/$APP_ID-shape-star-symbolic.svg share/icons/hicolor/scalable/actions/$APP_ID-shape-star-symbolic.svg 644
 @TRANSLATED@/$APP_ID.metainfo.xml share/metainfo/$APP_ID.metainfo.xml 644
 EOF
     # Translations: found relative to the prefix (share/locale), so a moved prefix keeps them.

@@ -62,8 +62,13 @@ enum CommandLineTool {
     static func parse(_ arguments: [String]) -> Result<Command, UsageError>? {
         let ours: Set<String> = ["--list", "--export", "--import", "--export-palette", "--from-image", "--render", "--version", "--help", "-h",
                                  "--rename", "--set-color", "--delete", "--move", "--delete-all", "--sync-folder", "--sync"]
-        guard let first = arguments.first, ours.contains(first) || first.hasPrefix("--export=")
-                || first.hasPrefix("--import=") else { return nil }
+        guard let first = arguments.first else { return nil }
+        guard ours.contains(first) || first.hasPrefix("--export=") || first.hasPrefix("--import=") else {
+            // GApplication's own options (--gapplication-service, --help-all) belong to the window.
+            if first.hasPrefix("--gapplication-") || first.hasPrefix("--help-") { return nil }
+            let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+            return .failure(UsageError(message: first.hasPrefix("-") ? "unknown option “\(name)”" : "unexpected argument “\(first)”"))
+        }
         var rest = Array(arguments.dropFirst())
         func value(_ option: String) -> Result<String, UsageError> {
             if let inline = first.split(separator: "=", maxSplits: 1).dropFirst().first { return .success(String(inline)) }
@@ -129,7 +134,8 @@ enum CommandLineTool {
                     } catch {
                         throw CommandError("\(error)")
                     }
-                    printError("Exported \(loaded.chordsets.count) chordsets to \(path)")
+                    let count = loaded.chordsets.count
+                    printError("Exported \(count) \(count == 1 ? "chordset" : "chordsets") to \(path)")
                 }
             }
         case let .import(path):
@@ -138,7 +144,11 @@ enum CommandLineTool {
             do {
                 file = try ImportedFile.read(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                printError("imager: nothing imported: \(error)")
+                var message = "imager: nothing imported: \(error)"
+                if case let .file(problem) = error, problem.pictureFormat != nil {
+                    message += "; to make a chordset of its colours, run “imager --from-image \(path)”"
+                }
+                printError(message)
                 return 1
             }
             return withStore { store in

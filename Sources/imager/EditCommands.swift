@@ -93,7 +93,9 @@ extension CommandLineTool {
             case let .move(id, index):
                 let chordset = try existing(id)
                 guard index < controller.count else {
-                    throw CommandError("cannot move to \(index): there are \(controller.count) chordsets, so indexes are 0 to \(controller.count - 1)")
+                    let count = controller.count
+                    throw CommandError("cannot move to \(index): " + (count == 1 ? "there is 1 chordset, so the only index is 0"
+                        : "there are \(count) chordsets, so indexes are 0 to \(count - 1)"))
                 }
                 let from = controller.chordsets.firstIndex { $0.id == id }!
                 controller.move(from: from, to: index)

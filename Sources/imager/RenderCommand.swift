@@ -29,6 +29,10 @@ extension CommandLineTool {
             side = chosen
         }
         guard path != "-" else { return .failure(UsageError(message: "--render writes a file; standard output is not supported")) }
+        // The strip is a PNG; a name that promises JPEG (or nothing) would hold the wrong bytes.
+        guard (path as NSString).pathExtension.lowercased() == "png" else {
+            return .failure(UsageError(message: "--render writes a PNG picture; FILE must end in .png, not “\((path as NSString).lastPathComponent)”"))
+        }
         return .success(.render(id: id, path: path, side: side))
     }
 

@@ -11,7 +11,7 @@ import Testing
 
     @Test func aClickOnEmptyCanvasAddsTheChosenShapeThereAndSelectsIt() {
         var state = ChordEditorState(lumis: [])
-        state.shape = .triangle
+        state.tool = .add(.triangle)
         let r1 = state.click(at: CanvasPoint(x: 0.3, y: 0.7))
         #expect(r1)
         #expect(state.lumis.count == 1)
@@ -34,6 +34,7 @@ import Testing
     @Test func aFullChordAddsNothing() {
         let full = (0..<Lumi.maximumPerChord).map { _ in star(x: 0.1, y: 0.1, size: 0.05) }
         var state = ChordEditorState(lumis: full)
+        state.tool = .add(.circle)
         let r3 = state.click(at: CanvasPoint(x: 0.9, y: 0.9))
         #expect(!r3)
         #expect(state.lumis.count == Lumi.maximumPerChord)
@@ -164,6 +165,7 @@ import Testing
         #expect(!r16)
         #expect(state.lumis[0].color == red && state.lumis[0].glow == 0.8)
         state.select(nil)
+        state.tool = .add(.circle)
         state.click(at: CanvasPoint(x: 0.1, y: 0.1))
         #expect(state.lumis[1].color == red && state.lumis[1].glow == 0.8)
     }

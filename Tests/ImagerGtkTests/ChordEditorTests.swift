@@ -15,6 +15,8 @@ final class ChordEditorTests: GtkTestCase {
         window.editChord(id: id, slot: slot)
         pump(seconds: 0.2)
         let editor = try XCTUnwrap(window.chordEditor)
+        // The editor starts in select mode; these tests add lumis with clicks.
+        editor.controls.onTool(.add(.circle))
         return (window, editor, id)
     }
 
@@ -35,9 +37,25 @@ final class ChordEditorTests: GtkTestCase {
         XCTAssertNil(window.chordEditor, "closing the editor lets it go")
     }
 
+    func testTheEditorOpensWithTheSelectToolAndAnEmptyClickAddsNothing() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        let id = window.controller.chordsets[0].id
+        window.editChord(id: id, slot: 2)
+        pump(seconds: 0.2)
+        let editor = try XCTUnwrap(window.chordEditor)
+        XCTAssertEqual(editor.state.tool, .select)
+        editor.canvas.onClick(CanvasPoint(x: 0.3, y: 0.6))
+        XCTAssertEqual(stored(window, id), [], "a click on empty canvas in select mode adds nothing")
+        XCTAssertEqual(gtk_widget_get_sensitive(editor.controls.colorButton), 0, "Colour… has no lumi to colour")
+        editor.controls.onTool(.add(.triangle))
+        editor.canvas.onClick(CanvasPoint(x: 0.3, y: 0.6))
+        XCTAssertEqual(stored(window, id).map(\.shape), [.triangle])
+        XCTAssertEqual(gtk_widget_get_sensitive(editor.controls.colorButton), 1)
+    }
+
     func testAClickAddsALumiThatTheCellShowsAndUndoRemoves() async throws {
         let (window, editor, id) = try openEditor()
-        editor.controls.onShape(.star)
+        editor.controls.onTool(.add(.star))
         editor.canvas.onClick(CanvasPoint(x: 0.3, y: 0.6))
         let added = stored(window, id)
         XCTAssertEqual(added.count, 1)

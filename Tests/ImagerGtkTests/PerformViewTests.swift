@@ -241,6 +241,30 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertTrue(view.stripRevealer.isVisible)
     }
 
+    func testTheLiveChordsetsTitleShowsOnStartAndAfterPageDownThenFades() async throws {
+        let (_, view) = try perform(["Warm", "Ocean", "Forest"], at: 0)
+        XCTAssertTrue(view.chordsetTitle.isShown, "shown when Perform opens")
+        XCTAssertEqual(view.chordsetTitle.text, "Warm")
+        XCTAssertTrue(pump(until: { !view.chordsetTitle.isShown }, seconds: 3.5), "gone after two seconds")
+        view.handleKey(UInt32(GDK_KEY_3))
+        XCTAssertFalse(view.chordsetTitle.isShown, "a chord of the same chordset says nothing")
+        view.handleKey(UInt32(GDK_KEY_Page_Down))
+        XCTAssertTrue(view.chordsetTitle.isShown)
+        XCTAssertEqual(view.chordsetTitle.text, "Ocean")
+    }
+
+    func testTheMousePointerHidesAfterTwoStillSecondsAndShowsWhenMoved() async throws {
+        let (window, view) = try perform()
+        func cursorName() -> String? {
+            gtk_widget_get_cursor(view.widget).flatMap { gdk_cursor_get_name($0) }.map { String(cString: $0) }
+        }
+        XCTAssertNil(cursorName(), "shown as Perform opens")
+        XCTAssertTrue(pump(until: { cursorName() == "none" }, seconds: 3.5), "hidden after two still seconds")
+        view.handleKey(UInt32(GDK_KEY_Escape))
+        XCTAssertNil(window.performance)
+        XCTAssertNil(cursorName(), "shown again on leaving")
+    }
+
     func testExportImageWritesTheEightChordsAsOnePNGStrip() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         let chordset = window.controller.chordsets[0]

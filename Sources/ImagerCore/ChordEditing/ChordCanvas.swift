@@ -23,15 +23,18 @@ public enum ChordCanvas {
     /// How far outside a lumi's circle the rotation handle sits.
     static let rotationHandleGap = 0.08
 
-    /// The resize handle: the lumi's bounding square's lower right corner, turned with it.
-    public static func resizeHandle(of lumi: Lumi) -> CanvasPoint {
+    /// The resize handle: the lumi's bounding square's lower right corner, turned with it;
+    /// the opposite corner when that is off the canvas. `inset` keeps a drawn handle's
+    /// radius on the canvas too.
+    public static func resizeHandle(of lumi: Lumi, inset: Double = 0) -> CanvasPoint {
         let r = lumi.size / 2
-        return turned(dx: r, dy: r, by: lumi.rotation, around: lumi)
+        return onCanvas(dx: r, dy: r, around: lumi, inset: inset)
     }
 
-    /// The rotation handle: above the lumi (at rotation 0), turned with it.
-    public static func rotationHandle(of lumi: Lumi) -> CanvasPoint {
-        turned(dx: 0, dy: -(lumi.size / 2 + rotationHandleGap), by: lumi.rotation, around: lumi)
+    /// The rotation handle: above the lumi (at rotation 0), turned with it; below it when
+    /// above is off the canvas.
+    public static func rotationHandle(of lumi: Lumi, inset: Double = 0) -> CanvasPoint {
+        onCanvas(dx: 0, dy: -(lumi.size / 2 + rotationHandleGap), around: lumi, inset: inset)
     }
 
     /// The topmost lumi under `point` (the last drawn wins), as an index into `lumis`.
@@ -45,6 +48,19 @@ public enum ChordCanvas {
     /// the way `Lumi.rotation` counts.
     static func bearing(of point: CanvasPoint, from lumi: Lumi) -> Double {
         atan2(point.x - lumi.x, -(point.y - lumi.y)) * 180 / .pi
+    }
+
+    /// A handle that stays where it can be seen and grabbed: its own place, else the
+    /// opposite side of the lumi, else the nearest point on the canvas.
+    private static func onCanvas(dx: Double, dy: Double, around lumi: Lumi, inset: Double) -> CanvasPoint {
+        let margin = min(max(0, inset), 0.5)
+        let range = margin...(1 - margin)
+        func fits(_ point: CanvasPoint) -> Bool { range.contains(point.x) && range.contains(point.y) }
+        let own = turned(dx: dx, dy: dy, by: lumi.rotation, around: lumi)
+        if fits(own) { return own }
+        let opposite = turned(dx: -dx, dy: -dy, by: lumi.rotation, around: lumi)
+        if fits(opposite) { return opposite }
+        return CanvasPoint(x: min(max(own.x, margin), 1 - margin), y: min(max(own.y, margin), 1 - margin))
     }
 
     private static func turned(dx: Double, dy: Double, by degrees: Double, around lumi: Lumi) -> CanvasPoint {

@@ -12,13 +12,21 @@ public struct ChordEditorState: Sendable {
     public private(set) var lumis: [Lumi]
     /// The selected lumi, by id, so it stays selected while its index changes.
     public private(set) var selectedID: UUID?
-    /// What a click on empty canvas adds. Choosing it never changes the selected lumi: a
-    /// person who picks Circle to add circles next to a star keeps the star.
-    public var shape: LumiShape = .circle
+    /// What a click on empty canvas does: nothing but letting go of the selection (select,
+    /// the tool a new editor starts with), or adding a lumi of a shape. Choosing a tool never
+    /// changes the selected lumi: a person who picks Circle to add circles next to a star
+    /// keeps the star.
+    public var tool: Tool = .select
     /// The colour and glow of the next lumi added: the last ones chosen, so a row of stars
     /// takes one choice, not one per star.
     public var newColor = RGBAColor(red: 0xFF, green: 0xE9, blue: 0xA8)
     public var newGlow = 0.5
+
+    /// The editor's tools: select and move lumis, or add one shape.
+    public enum Tool: Hashable, Sendable {
+        case select
+        case add(LumiShape)
+    }
 
     public static let newSize = 0.25
     /// The smallest size the editor makes; smaller would vanish in a list cell.
@@ -66,12 +74,17 @@ public struct ChordEditorState: Sendable {
     }
 
     /// A click (press and release without a drag). On a lumi it selects the topmost; on empty
-    /// canvas it adds a lumi of `shape` there and selects it. Returns whether the lumis
-    /// changed. A full chord adds nothing (`isFull`).
+    /// canvas the select tool clears the selection and a shape tool adds a lumi of its shape
+    /// there and selects it. Returns whether the lumis changed. A full chord adds nothing
+    /// (`isFull`).
     @discardableResult
     public mutating func click(at point: CanvasPoint) -> Bool {
         if let index = ChordCanvas.lumiIndex(at: point, in: lumis) {
             selectedID = lumis[index].id
+            return false
+        }
+        guard case let .add(shape) = tool else {
+            selectedID = nil
             return false
         }
         guard !isFull else { return false }
@@ -86,13 +99,14 @@ public struct ChordEditorState: Sendable {
 
     /// Starts a drag at `point`: on the selected lumi's handles it resizes or rotates; on a
     /// lumi it selects it and moves it (rotates it with Shift); elsewhere it does nothing.
-    /// `tolerance` is the handles' grab radius in canvas units (a few pixels' worth).
+    /// `tolerance` is the handles' grab radius in canvas units (a few pixels' worth); a handle
+    /// is drawn half that size, and kept that far inside the canvas.
     public mutating func beginDrag(at point: CanvasPoint, rotating: Bool, tolerance: Double) -> Drag? {
         if let lumi = selected {
-            if point.distance(to: ChordCanvas.resizeHandle(of: lumi)) <= tolerance {
+            if point.distance(to: ChordCanvas.resizeHandle(of: lumi, inset: tolerance / 2)) <= tolerance {
                 return Drag(kind: .resize, original: lumi, start: point)
             }
-            if point.distance(to: ChordCanvas.rotationHandle(of: lumi)) <= tolerance {
+            if point.distance(to: ChordCanvas.rotationHandle(of: lumi, inset: tolerance / 2)) <= tolerance {
                 return Drag(kind: .rotate, original: lumi, start: point)
             }
         }

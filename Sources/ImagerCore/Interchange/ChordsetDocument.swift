@@ -38,6 +38,9 @@ public enum ChordsetDocument {
         if data.count > maximumFileSize {
             throw fail("is larger than \(maximumFileSize / 1_048_576) MiB")
         }
+        if let format = PictureSignature.format(of: data) {
+            throw InterchangeError(file: file, pictureFormat: format)
+        }
         // Read in one pass, entries checked as they come; nothing is refused until the whole
         // text has proved to be JSON, so a broken end of file is reported before a bad entry.
         var document = DocumentReading(now: Date())

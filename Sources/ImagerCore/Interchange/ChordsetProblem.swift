@@ -47,7 +47,8 @@ public struct ChordsetProblem: Error, Equatable, Sendable, CustomStringConvertib
         case .createdAtNotANumber: return "\(label): \"createdAt\" must be a number of seconds since 1970"
         case .noChords: return "\(label) has no \"chords\""
         case .chordsNotAList: return "\(label): \"chords\" must be a list"
-        case let .chordCount(count): return "\(label) has \(count) chords; a chordset has exactly \(Chordset.chordCount)"
+        case let .chordCount(count):
+            return "\(label) has \(count) \(count == 1 ? "chord" : "chords"); a chordset has exactly \(Chordset.chordCount)"
         case let .chordNotAnObject(slot): return "\(label): chord \(slot + 1) must be an object with a \"color\""
         case let .badColor(slot, found):
             return "\(label): chord \(slot + 1) has the colour \(found); use #RRGGBB or #RRGGBBAA"

@@ -7,10 +7,18 @@ public struct InterchangeError: Error, Equatable, CustomStringConvertible {
     public var lumiProblem: LumiProblem?
     /// Set when a chordset entry was refused: which and why, as a value.
     public var chordsetProblem: ChordsetProblem?
+    /// Set when the file is a picture ("JPEG"), not a chordsets file.
+    public var pictureFormat: String?
 
     public init(file: String, reason: String) {
         self.file = file
         self.reason = reason
+    }
+
+    public init(file: String, pictureFormat: String) {
+        self.file = file
+        self.reason = "is a \(pictureFormat) picture, not a chordsets file"
+        self.pictureFormat = pictureFormat
     }
 
     public init(file: String, lumiProblem: LumiProblem) {

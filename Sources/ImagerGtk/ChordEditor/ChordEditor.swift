@@ -12,6 +12,9 @@ final class ChordEditor {
     let canvas: ChordEditorCanvas
     let lumiList: LumiList
     let controls: LumiControls
+    /// The canvas and `side`, side by side in a wide window, one above the other in a narrow one.
+    private let content: Widget
+    private let side: Widget
 
     let chordsetID: UUID
     let slot: Int
@@ -43,14 +46,20 @@ final class ChordEditor {
         gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
         gtk_window_set_modal(cgtk_window(window), 1)
         gtk_window_set_destroy_with_parent(cgtk_window(window), 1)
-        gtk_window_set_default_size(cgtk_window(window), 760, 480)
+        // As wide as the main window allows: on a narrow screen the editor must fit too.
+        // Stacked (narrow), it takes the main window's height for the canvas and the list.
+        let parentWidth = gtk_widget_get_width(parent), parentHeight = gtk_widget_get_height(parent)
+        let width = parentWidth > 0 ? min(Self.wideSize.width, parentWidth) : Self.wideSize.width
+        let height = width < Self.narrowBelow ? max(Self.wideSize.height, parentHeight) : Self.wideSize.height
+        gtk_window_set_default_size(cgtk_window(window), width, height)
         gtk_window_set_title(cgtk_window(window), Self.title(slot: slot, chordset: chordset.title))
         window.addCSSClasses("chord-editor")
 
         canvas = ChordEditorCanvas()
         lumiList = LumiList()
         controls = LumiControls()
-        controls.connectSwatches()
+        content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
+        side = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         layOut()
         connect()
         refresh()
@@ -70,24 +79,57 @@ final class ChordEditor {
         gtk_window_close(cgtk_window(window))
     }
 
+    /// The default size when there is room, and the width below which the controls go under
+    /// the canvas instead of beside it.
+    static let wideSize = (width: Int32(760), height: Int32(480))
+    static let narrowBelow: Int32 = 600
+
     private func layOut() {
         let header = gtk_header_bar_new()!
         gtk_window_set_titlebar(cgtk_window(window), header)
 
-        let side = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        gtk_widget_set_size_request(side, 280, -1)
         Widgets.append(controls.backgroundButton, to: side)
-        Widgets.append(Widgets.label(tr("Click the canvas to add"), classes: "dim-label", "caption"), to: side)
-        Widgets.append(controls.shapePicker, to: side)
+        let hint = Widgets.label(tr("Choose a shape, then click the canvas to add it"), classes: "dim-label", "caption")
+        gtk_label_set_wrap(cgtk_label(hint), 1)
+        // Wrapped text asks for no more width than this, so the canvas gets the rest.
+        gtk_label_set_max_width_chars(cgtk_label(hint), 30)
+        gtk_label_set_justify(cgtk_label(hint), GTK_JUSTIFY_CENTER)
+        Widgets.append(hint, to: side)
+        Widgets.append(controls.toolPicker, to: side)
         Widgets.append(lumiList.widget, to: side)
         Widgets.append(controls.selectionBox, to: side)
 
-        let content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
-        content.setMargins(18)
+        // The tool buttons expand within the side, but the side does not take width from
+        // the canvas: side by side, the chord gets every pixel the controls do not need.
+        gtk_widget_set_hexpand(side, 0)
         Widgets.append(canvas.widget, to: content)
         Widgets.append(side, to: content)
         gtk_window_set_child(cgtk_window(window), content)
+        fitLayout()
+        // GTK keeps the default width in step with the window's width as it is resized.
+        Signal.connectPointer(window, "notify::default-width") { [weak self] _ in self?.fitLayout() }
     }
+
+    /// Side by side when the window is wide enough, stacked when it is narrow. Both layouts
+    /// are narrower than the width that switches them, so a window can always be made
+    /// narrower until it stacks.
+    private func fitLayout() {
+        // GTK 4.8 writes both sizes, so both need a place.
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(cgtk_window(window), &width, &height)
+        let narrow = width > 0 && width < Self.narrowBelow
+        let orientation = narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL
+        guard gtk_orientable_get_orientation(OpaquePointer(content)) != orientation || !laidOut else { return }
+        laidOut = true
+        gtk_orientable_set_orientation(OpaquePointer(content), orientation)
+        content.setMargins(narrow ? 12 : 18)
+        gtk_box_set_spacing(cgtk_box(content), narrow ? 12 : 18)
+        gtk_widget_set_size_request(side, narrow ? -1 : Self.sideWidth, -1)
+    }
+
+    private var laidOut = false
+    /// The controls' width beside the canvas.
+    static let sideWidth: Int32 = 280
 
     private func connect() {
         canvas.onClick = { [weak self] point in
@@ -125,8 +167,8 @@ final class ChordEditor {
             self.continuation = nil
             self.refresh()
         }
-        controls.onShape = { [weak self] shape in
-            self?.state.shape = shape
+        controls.onTool = { [weak self] tool in
+            self?.state.tool = tool
         }
         controls.onGlow = { [weak self] glow in
             guard let self, let id = self.state.selectedID else { return }
@@ -189,7 +231,7 @@ final class ChordEditor {
         canvas.widget.setAccessibleLabel(canvasLabel())
         canvas.redraw()
         lumiList.show(state.lumis, selected: state.selectedID)
-        controls.show(shape: state.shape, background: background, selected: state.selected,
+        controls.show(tool: state.tool, background: background, selected: state.selected,
                       index: state.selectedIndex, count: state.lumis.count)
     }
 

@@ -21,10 +21,11 @@ final class ChordEditorCanvas {
     var lumis: [Lumi] = []
     var selected: Lumi?
 
-    static let minimumSide: Int32 = 320
-    /// Handles are this many pixels across, and grabbed within this distance.
+    static let minimumSide: Int32 = 200
+    /// Handles are drawn this many pixels from their centre, and grabbed within twice that
+    /// (the editor state keeps them half the grab distance inside the chord).
     private static let handleRadius = 6.0
-    private static let grabDistance = 12.0
+    private static let grabDistance = 2 * handleRadius
     /// Movement under this many pixels is a click, not a drag.
     private static let clickSlop = 4.0
 
@@ -64,7 +65,8 @@ final class ChordEditorCanvas {
 
     /// Read by screen readers after the canvas's name.
     static let keyboardHelp = """
-        Click empty space to add a lumi of the chosen shape; drag a lumi to move it, its corner \
+        Click a lumi to select it, or choose a shape and click empty space to add one; drag a \
+        lumi to move it, its corner \
         handle to resize it, its top handle or Shift and drag to rotate it. With the keyboard: \
         arrow keys move the selected lumi (Shift for bigger steps), plus and minus resize it, \
         the square brackets rotate it, and Delete removes it.
@@ -102,8 +104,15 @@ final class ChordEditorCanvas {
     private func drawSelection(_ cairo: OpaquePointer, _ lumi: Lumi, x: Double, y: Double, side: Double) {
         func point(_ p: CanvasPoint) -> (Double, Double) { (x + p.x * side, y + p.y * side) }
         let centre = point(CanvasPoint(x: lumi.x, y: lumi.y))
-        let resize = point(ChordCanvas.resizeHandle(of: lumi))
-        let rotate = point(ChordCanvas.rotationHandle(of: lumi))
+        // The handles sit wholly on the chord (where they are grabbed too), and the ring is
+        // cut at its edge: nothing of the selection spills onto the dialog.
+        let inset = Self.handleRadius / side
+        let resize = point(ChordCanvas.resizeHandle(of: lumi, inset: inset))
+        let rotate = point(ChordCanvas.rotationHandle(of: lumi, inset: inset))
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        cairo_rectangle(cairo, x, y, side, side)
+        cairo_clip(cairo)
         let radius = lumi.size / 2 * side
 
         for (width, shade) in [(3.0, 0.0), (1.5, 1.0)] {

@@ -1,12 +1,12 @@
 import CGtk
 import ImagerCore
 
-/// The controls beside the canvas: the background colour, the shape a click adds, and for
-/// the selected lumi its colour, glow, order and removal. Each reports what was asked; the
-/// editor changes the chord and then calls `show` with the result.
+/// The controls beside the canvas: the background colour, the tool (select, or the shape a
+/// click adds), and for the selected lumi its colour, glow, order and removal. Each reports
+/// what was asked; the editor changes the chord and then calls `show` with the result.
 final class LumiControls {
     /// Borrowed: owned by the editor's widget tree.
-    let shapePicker: Widget
+    let toolPicker: Widget
     let backgroundButton: Widget
     let selectionBox: Widget
     let colorButton: Widget
@@ -14,15 +14,13 @@ final class LumiControls {
     let raiseButton: Widget
     let lowerButton: Widget
     let deleteButton: Widget
-    private var shapeButtons: [LumiShape: Widget] = [:]
-    private let backgroundSwatch: Widget
-    private let colorSwatch: Widget
-    private var backgroundShown = RGBAColor(red: 0, green: 0, blue: 0)
-    private var colorShown = RGBAColor(red: 0, green: 0, blue: 0)
+    private var toolButtons: [(ChordEditorState.Tool, Widget)] = []
+    private let backgroundSwatch = ColorSwatch()
+    private let colorSwatch = ColorSwatch()
     /// Set while controls are updated from code, so they do not report their own changes.
     private var updating = false
 
-    var onShape: (LumiShape) -> Void = { _ in }
+    var onTool: (ChordEditorState.Tool) -> Void = { _ in }
     var onBackground: () -> Void = {}
     var onColor: () -> Void = {}
     var onGlow: (Double) -> Void = { _ in }
@@ -31,23 +29,30 @@ final class LumiControls {
     var onDelete: () -> Void = {}
 
     init() {
-        shapePicker = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
-        shapePicker.addCSSClasses("linked")
-        shapePicker.setAccessibleLabel(tr("Shape to add"))
+        toolPicker = Widgets.box(GTK_ORIENTATION_HORIZONTAL)
+        toolPicker.addCSSClasses("linked")
+        toolPicker.setAccessibleLabel(tr("Tool"))
         var group: Widget?
-        for shape in LumiShape.allCases {
-            let button = gtk_toggle_button_new_with_label(LumiList.shapeName(shape))!
+        let tools: [(ChordEditorState.Tool, String, String, String)] =
+            [(.select, LumiIcons.select, tr("Select"), tr("Select lumis and move them"))]
+            + LumiShape.allCases.map { shape in
+                (.add(shape), LumiIcons.shape(shape), LumiList.shapeName(shape),
+                 tr("Click the canvas to add a {shape}", ["shape": LumiList.shapeName(shape).lowercased()]))
+            }
+        for (tool, icon, name, tooltip) in tools {
+            let button = gtk_toggle_button_new()!
+            gtk_button_set_child(Self.gtkButton(button), gtk_image_new_from_icon_name(icon))
             gtk_widget_set_hexpand(button, 1)
-            button.setAccessibleLabel(LumiList.shapeName(shape))
-            button.setTooltip(tr("Click the canvas to add a {shape}", ["shape": LumiList.shapeName(shape).lowercased()]))
+            button.setAccessibleLabel(name)
+            button.setTooltip(tooltip)
             if let group { gtk_toggle_button_set_group(cgtk_toggle_button(button), cgtk_toggle_button(group)) }
             group = group ?? button
-            shapeButtons[shape] = button
-            Widgets.append(button, to: shapePicker)
+            toolButtons.append((tool, button))
+            Widgets.append(button, to: toolPicker)
         }
 
-        (backgroundButton, backgroundSwatch) = Self.swatchButton(tr("Background…"), tooltip: tr("Choose the chord’s background colour"))
-        (colorButton, colorSwatch) = Self.swatchButton(tr("Colour…"), tooltip: tr("Choose the selected lumi’s colour"))
+        backgroundButton = Self.swatchButton(backgroundSwatch, tr("Background…"), tooltip: tr("Choose the chord’s background colour"))
+        colorButton = Self.swatchButton(colorSwatch, tr("Colour…"), tooltip: tr("Choose the selected lumi’s colour"))
 
         glowScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 100, 1)
         gtk_scale_set_draw_value(cgtk_scale(glowScale), 1)
@@ -76,11 +81,11 @@ final class LumiControls {
         Widgets.append(orderRow, to: selectionBox)
         Widgets.append(glowRow, to: selectionBox)
 
-        for (shape, button) in shapeButtons {
+        for (tool, button) in toolButtons {
             Signal.connect(button, "toggled") { [weak self] in
                 guard let self, !self.updating,
                       gtk_toggle_button_get_active(cgtk_toggle_button(button)) != 0 else { return }
-                self.onShape(shape)
+                self.onTool(tool)
             }
         }
         Signal.connect(backgroundButton, "clicked") { [weak self] in self?.onBackground() }
@@ -95,70 +100,39 @@ final class LumiControls {
     }
 
     /// Brings every control in line with the chord and the selection.
-    func show(shape: LumiShape, background: RGBAColor, selected: Lumi?, index: Int?, count: Int) {
+    func show(tool: ChordEditorState.Tool, background: RGBAColor, selected: Lumi?, index: Int?, count: Int) {
         updating = true
         defer { updating = false }
-        for (candidate, button) in shapeButtons {
-            gtk_toggle_button_set_active(cgtk_toggle_button(button), candidate == shape ? 1 : 0)
+        for (candidate, button) in toolButtons {
+            gtk_toggle_button_set_active(cgtk_toggle_button(button), candidate == tool ? 1 : 0)
         }
-        if background != backgroundShown {
-            backgroundShown = background
-            gtk_widget_queue_draw(backgroundSwatch)
-        }
+        backgroundSwatch.color = background
+        // Without a selection there is no colour to show or change.
+        colorSwatch.color = selected?.color
         gtk_widget_set_sensitive(selectionBox, selected == nil ? 0 : 1)
+        gtk_widget_set_sensitive(colorButton, selected == nil ? 0 : 1)
         if let selected {
-            if selected.color != colorShown {
-                colorShown = selected.color
-                gtk_widget_queue_draw(colorSwatch)
-            }
             gtk_range_set_value(cgtk_range(glowScale), (selected.glow * 100).rounded())
             gtk_widget_set_sensitive(raiseButton, (index ?? 0) + 1 < count ? 1 : 0)
             gtk_widget_set_sensitive(lowerButton, (index ?? 0) > 0 ? 1 : 0)
         }
     }
 
-    /// A button with a small square of colour and a label; the swatch is drawn from
-    /// whichever colour `show` last set.
-    private static func swatchButton(_ label: String, tooltip: String) -> (Widget, Widget) {
+    /// A button with a small square of colour and a label.
+    private static func swatchButton(_ swatch: ColorSwatch, _ label: String, tooltip: String) -> Widget {
         let content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        let swatch = gtk_drawing_area_new()!
-        gtk_drawing_area_set_content_width(cgtk_drawing_area(swatch), 16)
-        gtk_drawing_area_set_content_height(cgtk_drawing_area(swatch), 16)
-        gtk_widget_set_valign(swatch, GTK_ALIGN_CENTER)
-        Widgets.append(swatch, to: content)
-        Widgets.append(Widgets.label(label), to: content)
+        Widgets.append(swatch.widget, to: content)
+        let text = Widgets.label(label)
+        gtk_label_set_ellipsize(cgtk_label(text), PANGO_ELLIPSIZE_END)
+        Widgets.append(text, to: content)
         let button = gtk_button_new()!
-        gtk_button_set_child(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self), content)
+        gtk_button_set_child(gtkButton(button), content)
         button.setTooltip(tooltip)
         button.setAccessibleLabel(label.replacingOccurrences(of: "…", with: ""))
-        return (button, swatch)
+        return button
     }
 
-    /// Hooks the swatches' drawing to the colours shown; called once the object exists.
-    func connectSwatches() {
-        for (swatch, which) in [(backgroundSwatch, true), (colorSwatch, false)] {
-            let draw: GtkDrawingAreaDrawFunc = { _, cairo, width, height, data in
-                MainActor.assumeIsolated {
-                    let box = Unmanaged<SwatchSource>.fromOpaque(data!).takeUnretainedValue()
-                    guard let color = box.color() else { return }
-                    cairo_rectangle(cairo, 0.5, 0.5, Double(width) - 1, Double(height) - 1)
-                    cairo_set_source_rgba(cairo, Double(color.red) / 255, Double(color.green) / 255,
-                                          Double(color.blue) / 255, Double(color.alpha) / 255)
-                    cairo_fill_preserve(cairo)
-                    cairo_set_source_rgba(cairo, 0.5, 0.5, 0.5, 0.8)
-                    cairo_set_line_width(cairo, 1)
-                    cairo_stroke(cairo)
-                }
-            }
-            let source = SwatchSource { [weak self] in which ? self?.backgroundShown : self?.colorShown }
-            let release: GDestroyNotify = { data in Unmanaged<SwatchSource>.fromOpaque(data!).release() }
-            gtk_drawing_area_set_draw_func(cgtk_drawing_area(swatch), draw, Unmanaged.passRetained(source).toOpaque(), release)
-        }
+    private static func gtkButton(_ widget: Widget) -> UnsafeMutablePointer<GtkButton> {
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkButton.self)
     }
-}
-
-/// What a swatch draws, owned by its drawing area.
-private final class SwatchSource {
-    let color: () -> RGBAColor?
-    init(_ color: @escaping () -> RGBAColor?) { self.color = color }
 }

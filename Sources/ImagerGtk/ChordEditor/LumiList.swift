@@ -3,7 +3,8 @@ import Foundation
 import ImagerCore
 
 /// The chord's lumis as a list beside the canvas, top of the drawing order first, each row
-/// saying in words what the canvas shows ("Star, #FFE9A8, glow 60%, at 50%, 40%"). Arrow
+/// showing the lumi's colour and shape and saying in words what the canvas shows ("Star,
+/// #FFE9A8, glow 60%, at 50%, 40%"). Arrow
 /// keys and Tab choose a lumi here as clicks do on the canvas.
 final class LumiList {
     /// Borrowed: owned by the editor's widget tree. The scrolled window around the list.
@@ -16,6 +17,8 @@ final class LumiList {
     private var shown: [Lumi] = []
     private var rows: [Widget] = []
     private var labels: [Widget] = []
+    private var swatches: [ColorSwatch] = []
+    private var icons: [Widget] = []
     /// Set while the list is changed from code, so it does not report its own selection.
     private var updating = false
 
@@ -24,8 +27,9 @@ final class LumiList {
         gtk_list_box_set_selection_mode(cgtk_list_box(listBox), GTK_SELECTION_SINGLE)
         listBox.addCSSClasses("boxed-list", "lumi-list")
         listBox.setAccessibleLabel(tr("Lumis"))
-        let placeholder = Widgets.label(tr("No lumis yet. Click the canvas to add one."), classes: "dim-label")
+        let placeholder = Widgets.label(tr("No lumis yet. Choose a shape, then click the canvas to add one."), classes: "dim-label")
         gtk_label_set_wrap(cgtk_label(placeholder), 1)
+        gtk_label_set_max_width_chars(cgtk_label(placeholder), 30)
         placeholder.setMargins(12)
         gtk_list_box_set_placeholder(cgtk_list_box(listBox), placeholder)
 
@@ -52,6 +56,8 @@ final class LumiList {
             for row in rows { gtk_list_box_remove(cgtk_list_box(listBox), row) }
             rows = []
             labels = []
+            swatches = []
+            icons = []
             for _ in topFirst { appendRow() }
             shown = topFirst
             relabel()
@@ -67,12 +73,24 @@ final class LumiList {
     private func appendRow() {
         let label = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(label), 0)
-        label.setMargins(8)
+        gtk_label_set_wrap(cgtk_label(label), 1)
+        // Room for "Triangle, #FFE9A8, glow 50%, at 95%, 48%" on one line, and no more.
+        gtk_label_set_max_width_chars(cgtk_label(label), 34)
+        gtk_widget_set_hexpand(label, 1)
+        let swatch = ColorSwatch()
+        let icon = gtk_image_new()!
+        let content = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        content.setMargins(8)
+        Widgets.append(swatch.widget, to: content)
+        Widgets.append(icon, to: content)
+        Widgets.append(label, to: content)
         let row = gtk_list_box_row_new()!
-        gtk_list_box_row_set_child(cgtk_list_box_row(row), label)
+        gtk_list_box_row_set_child(cgtk_list_box_row(row), content)
         gtk_list_box_append(cgtk_list_box(listBox), row)
         rows.append(row)
         labels.append(label)
+        swatches.append(swatch)
+        icons.append(icon)
     }
 
     private func relabel() {
@@ -80,6 +98,9 @@ final class LumiList {
             let text = Self.describe(lumi)
             gtk_label_set_text(cgtk_label(labels[index]), text)
             rows[index].setAccessibleLabel(text)
+            swatches[index].color = lumi.color
+            gtk_image_set_from_icon_name(cgtk_image(icons[index]),
+                                         LumiIcons.shape(lumi.shape))
         }
     }
 

@@ -13,6 +13,10 @@ enum PerformStyle {
         .perform-strip .chord-cell.playing { outline: 3px solid white; outline-offset: 3px; }
         .perform-strip button { color: white; background: alpha(white, 0.16); border: none; box-shadow: none; }
         .perform-strip button:hover { background: alpha(white, 0.28); }
+        .perform-title {
+            padding: 8px 18px; border-radius: 18px;
+            background-color: alpha(black, 0.55); color: white; font-size: 1.4em; font-weight: bold;
+        }
         """
 
     static func install() {

@@ -14,6 +14,9 @@ final class PerformView {
     let strip: PerformStrip
     /// Borrowed: the revealer the strip fades in and out with.
     let stripRevealer: Widget
+    /// The live chordset's title, shown for a moment when it changes.
+    let chordsetTitle = PerformChordsetTitle()
+    private let pointer: PointerHider
     private(set) var state: PerformState
 
     /// The window's handlers.
@@ -45,6 +48,7 @@ final class PerformView {
         stripRevealer = Revealers.make(GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
         widget = gtk_overlay_new()
         g_object_ref_sink(widget)
+        pointer = PointerHider(over: widget, after: Self.stripTimeout)
         PerformStyle.install()
         build()
         connect()
@@ -68,6 +72,7 @@ final class PerformView {
         gtk_widget_set_halign(stripRevealer, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_bottom(stripRevealer, 24)
         gtk_overlay_add_overlay(cgtk_overlay(widget), stripRevealer)
+        gtk_overlay_add_overlay(cgtk_overlay(widget), chordsetTitle.widget)
         canvas.pictureOf = { [weak controller] chord in
             guard let controller, let chordset = controller.chordset(id: chord.chordsetID) else {
                 return (RGBAColor(red: 0, green: 0, blue: 0), [])
@@ -108,10 +113,19 @@ final class PerformView {
         strip.onLeave = { [weak self] in self?.onLeave() }
     }
 
-    /// Puts the keyboard focus on the canvas and shows the strip for its first two seconds.
+    /// Puts the keyboard focus on the canvas and shows the strip and the chordset's title
+    /// for their first two seconds; the pointer hides after as long.
     func start() {
         gtk_widget_grab_focus(canvas.widget)
         revealStrip()
+        if let chordset { chordsetTitle.show(chordset.title) }
+        pointer.moved()
+    }
+
+    /// Leaving: the pointer shows again over whatever comes next.
+    func stop() {
+        pointer.stop()
+        chordsetTitle.hide()
     }
 
     // MARK: Commands
@@ -141,7 +155,10 @@ final class PerformView {
             break
         case .played:
             canvas.play(state.current, fading: state.fade != nil, opacityOnScreen: opacityOnScreen)
-            if state.current.chordsetID != shownChordsetID { showChordset() }
+            if state.current.chordsetID != shownChordsetID {
+                showChordset()
+                if let chordset { chordsetTitle.show(chordset.title) }
+            }
             strip.markPlaying(state.current.slot)
             announce()
             if state.fade != nil { startTicking() }
@@ -242,6 +259,7 @@ final class PerformView {
         // fading out): only real movement brings the strip back.
         if let last = lastPointer, abs(last.x - x) < 0.5, abs(last.y - y) < 0.5 { return }
         lastPointer = (x, y)
+        pointer.moved()
         revealStrip()
     }
 

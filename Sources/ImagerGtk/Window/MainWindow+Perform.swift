@@ -55,6 +55,7 @@ extension MainWindow {
     func stopPerforming() {
         guard let view = performance, let back = performReturn else { return }
         view.finishFade()
+        view.stop()
         switch back.fullScreenOnLeaving(isFullScreen: gtk_window_is_fullscreen(cgtk_window(window)) != 0) {
         case true?: gtk_window_fullscreen(cgtk_window(window))
         case false?: gtk_window_unfullscreen(cgtk_window(window))
