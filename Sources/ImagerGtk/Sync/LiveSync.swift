@@ -33,6 +33,8 @@ final class LiveSync {
     /// Also changes that landed while the list was still being read (a first-page start),
     /// which the read may have missed: merged once the list is whole (`listLoaded`).
     private var changedWhileUnsaved = Set<UUID>()
+    /// What the last round passed over in the folder (links, pipes, ...).
+    private var reportedEntries = Set<SkippedEntry>()
 
     init(controller: ChordsetController, store: ChordsetStore) {
         self.controller = controller
@@ -131,6 +133,11 @@ final class LiveSync {
         case let .success(summary):
             lastSummary = summary
             lastError = nil
+            // An entry stays until someone removes it: told when first met, not every second.
+            for skipped in summary.skippedEntries where !reportedEntries.contains(skipped) {
+                StandardStream.writeError("imager: \(skipped)\n")
+            }
+            reportedEntries = Set(summary.skippedEntries)
             for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
             if !summary.changedChordsets.isEmpty {
                 if controller.hasUnsavedChanges || controller.isLoadingRest {
