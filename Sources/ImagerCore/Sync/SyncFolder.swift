@@ -89,17 +89,27 @@ public struct SyncFolder: Sendable {
         }
     }
 
-    /// `imager-sync` in the chosen folder, never through a link; nil when there is none and
-    /// `making` is false.
-    func openDevicesDirectory(in root: DirectoryHandle, making: Bool) throws(SyncError) -> DirectoryHandle? {
+    /// `imager-sync` in the chosen folder, never through a link; nil when there is none.
+    func openDevicesDirectory(in root: DirectoryHandle) throws(SyncError) -> DirectoryHandle? {
         do {
-            return try making ? root.makeFolder(Self.directoryName) : root.folder(Self.directoryName)
+            return try root.folder(Self.directoryName)
         } catch {
-            if error.problem == .missing, !making { return nil }
-            let reason = error.problem == .symbolicLink
-                ? error.reason + " (Imager never follows a link inside the sync folder)" : error.reason
-            throw making ? .notWritable(path: error.path, reason: reason) : .unreadable(path: error.path, reason: reason)
+            if error.problem == .missing { return nil }
+            throw .unreadable(path: error.path, reason: Self.describe(error))
         }
+    }
+
+    /// `imager-sync` in the chosen folder, made when there is none, never through a link.
+    func makeDevicesDirectory(in root: DirectoryHandle) throws(SyncError) -> DirectoryHandle {
+        do {
+            return try root.makeFolder(Self.directoryName)
+        } catch {
+            throw .notWritable(path: error.path, reason: Self.describe(error))
+        }
+    }
+
+    private static func describe(_ error: FileSystemError) -> String {
+        error.problem == .symbolicLink ? error.reason + " (Imager never follows a link inside the sync folder)" : error.reason
     }
 
     /// The device folders in `imager-sync`, and what is named like one but is not a folder.
@@ -161,7 +171,7 @@ public struct SyncFolder: Sendable {
 
     /// The device folders present (named by a device id, and a folder, not a link to one).
     public func devices() throws(SyncError) -> [String] {
-        guard let directory = try openDevicesDirectory(in: openRoot(), making: false) else { return [] }
+        guard let directory = try openDevicesDirectory(in: openRoot()) else { return [] }
         return try Self.listDevices(in: directory).devices
     }
 
@@ -178,7 +188,7 @@ public struct SyncFolder: Sendable {
     }
 
     public func name(of device: String) -> String? {
-        guard DeviceID.isValid(device), let directory = try? openDevicesDirectory(in: openRoot(), making: false),
+        guard DeviceID.isValid(device), let directory = try? openDevicesDirectory(in: openRoot()),
               let folder = try? directory.folder(device) else { return nil }
         return Self.name(in: folder)
     }

@@ -33,10 +33,7 @@ public struct SyncRound {
     }
 
     public func run() throws(SyncError) -> SyncSummary {
-        let root = try folder.openRoot()
-        guard let devices = try folder.openDevicesDirectory(in: root, making: true) else {
-            throw .notWritable(path: folder.devicesDirectory.path, reason: "it cannot be made")
-        }
+        let devices = try folder.makeDevicesDirectory(in: folder.openRoot())
         var summary = SyncSummary()
         // Before anything is published or merged: a snapshot then carries them.
         try storeCall { try store.registerUnregisteredRows(now: now()) }
@@ -95,10 +92,14 @@ public struct SyncRound {
                                              outcome: .newDeviceID))
             }
             directory = try devices.makeFolder(device)
+            guard directory.isOwn else {
+                return .blocked(SkippedEntry(FileSystemError(path: directory.path, problem: .notOwned), outcome: .newDeviceID))
+            }
             if let entry = try directory.entry(SyncFolder.deviceFileName), entry.kind != .file || !entry.isOwn {
-                let reason = entry.kind == .file ? FileSystemError(path: "", problem: .notOwned).reason
+                let path = directory.path(of: SyncFolder.deviceFileName)
+                let reason = entry.kind == .file ? FileSystemError(path: path, problem: .notOwned).reason
                     : SyncFolder.reason(entry.kind, folder: false)
-                return .blocked(SkippedEntry(path: directory.path(of: SyncFolder.deviceFileName), reason: reason, outcome: .newDeviceID))
+                return .blocked(SkippedEntry(path: path, reason: reason, outcome: .newDeviceID))
             }
         } catch {
             switch error.problem {

@@ -42,7 +42,7 @@ extension SyncFolder {
     /// The other machines, from their folders: never through a link, and with names read
     /// from a `device.txt` of at most `maximumDeviceFileSize` bytes.
     public func peers(excluding device: String) -> [SyncPeer] {
-        guard let directory = try? openDevicesDirectory(in: openRoot(), making: false),
+        guard let directory = try? openDevicesDirectory(in: openRoot()),
               let devices = try? Self.listDevices(in: directory).devices else { return [] }
         return devices.filter { $0 != device }.compactMap { other in
             guard let folder = try? directory.folder(other) else { return nil }

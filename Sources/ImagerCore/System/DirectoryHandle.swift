@@ -104,15 +104,17 @@ public final class DirectoryHandle {
         return DirectoryHandle(descriptor: descriptor, path: path(of: name))
     }
 
-    /// The folder `name`, made first when there is none. A folder Imager writes into must be
-    /// its user's: a folder of another user could be swapped under it.
+    /// The folder `name`, made first when there is none; a link to a folder is refused.
     public func makeFolder(_ name: String) throws(FileSystemError) -> DirectoryHandle {
         if mkdirat(descriptor, name, 0o777) != 0, errno != EEXIST { throw .system(path(of: name)) }
-        let folder = try folder(name)
+        return try folder(name)
+    }
+
+    /// Whether the folder belongs to the user Imager runs as (checked on the descriptor). A
+    /// folder Imager writes its own files into must: another user could swap what is in it.
+    public var isOwn: Bool {
         var info = stat()
-        guard fstat(folder.descriptor, &info) == 0 else { throw .system(folder.path) }
-        guard info.st_uid == geteuid() else { throw FileSystemError(path: folder.path, problem: .notOwned) }
-        return folder
+        return fstat(descriptor, &info) == 0 && info.st_uid == geteuid()
     }
 
     private func problem(opening name: String, _ code: Int32) -> FileSystemError.Problem {
