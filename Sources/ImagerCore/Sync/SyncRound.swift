@@ -250,7 +250,15 @@ public struct SyncRound {
                 var limits = ChangeFileReader.Limits()
                 limits.lines = linesPerFile
                 while true {
-                    let result = try ChangeFileReader.read(opened, from: offset, limits: limits)
+                    let result: ChangeFileReader.Result
+                    do {
+                        result = try ChangeFileReader.read(opened, from: offset, limits: limits)
+                    } catch {
+                        // A read error (a damaged disk, a file system gone away) skips the file.
+                        guard case let .unreadable(path, reason) = error else { throw error }
+                        summary.skippedEntries.append(SkippedEntry(path: path, reason: reason, outcome: .skipped))
+                        break
+                    }
                     summary.skipped += result.skipped
                     limits.scan -= result.scanned
                     guard result.readThrough != offset || !result.operations.isEmpty else { break }
