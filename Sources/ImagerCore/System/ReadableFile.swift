@@ -25,7 +25,7 @@ public final class ReadableFile {
 
     /// A file at a path the user gave (a link they made is followed to its file).
     public static func open(userChosen path: String) throws(FileSystemError) -> ReadableFile {
-        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system(path) }
         return try checked(descriptor, path: path)
     }
