@@ -133,12 +133,12 @@ final class LiveSync {
         case let .success(summary):
             lastSummary = summary
             lastError = nil
+            for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
             // An entry stays until someone removes it: told when first met, not every second.
             for skipped in summary.skippedEntries where !reportedEntries.contains(skipped) {
                 StandardStream.writeError("imager: \(skipped)\n")
             }
             reportedEntries = Set(summary.skippedEntries)
-            for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
             if !summary.changedChordsets.isEmpty {
                 if controller.hasUnsavedChanges || controller.isLoadingRest {
                     changedWhileUnsaved.formUnion(summary.changedChordsets)
