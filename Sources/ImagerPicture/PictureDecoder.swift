@@ -64,14 +64,18 @@ public enum PictureDecoder {
     /// format's module decodes as the pieces arrive, so this is the share of the work done.
     public static func decode(path: String, shouldStop: () -> Bool = { false },
                               progress: (Double) -> Void = { _ in }) throws(Failure) -> PixelBuffer {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw .unreadable(file: path, reason: exists ? "cannot be read" : "the file does not exist")
-        }
-        defer { try? handle.close() }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .unreadable(file: path, reason: "is a folder, not a file")
+        // Opened without blocking and checked on its descriptor: a pipe or a device is refused
+        // before anything is read (gdk-pixbuf is only ever given the bytes, never the path).
+        let file: ReadableFile
+        do {
+            file = try ReadableFile.open(userChosen: path)
+        } catch {
+            switch error.problem {
+            case .missing: throw .unreadable(file: path, reason: "the file does not exist")
+            case .folder: throw .unreadable(file: path, reason: "is a folder, not a file")
+            case .special: throw .unreadable(file: path, reason: "is not a regular file (a device, pipe or socket)")
+            default: throw .unreadable(file: path, reason: "cannot be read")
+            }
         }
 
         let loader = gdk_pixbuf_loader_new()!
@@ -108,17 +112,16 @@ public enum PictureDecoder {
             gdk_pixbuf_loader_close(loader, nil)
         }
         defer { closeQuietly() }
-        let fileSize = max(1, (try? handle.seekToEnd()).map(Int.init) ?? 1)
-        try? handle.seek(toOffset: 0)
+        let fileSize = max(1, file.size)
         var bytesRead = 0
+        var buffer = Data(count: chunkSize)
         while true {
             if shouldStop() { throw .cancelled }
-            let chunk: Data
-            do {
-                chunk = try handle.read(upToCount: chunkSize) ?? Data()
-            } catch {
-                throw .unreadable(file: path, reason: "cannot be read")
+            let count = buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(FileSystemError) in try file.read(into: raw, at: bytesRead) }
             }
+            guard case let .success(count) = count else { throw .unreadable(file: path, reason: "cannot be read") }
+            let chunk = buffer.prefix(count)
             if chunk.isEmpty { break }
             bytesRead += chunk.count
             tail = Array((tail + chunk.suffix(16)).suffix(16))

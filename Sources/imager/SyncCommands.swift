@@ -31,7 +31,7 @@ extension CommandLineTool {
         }
     }
 
-    /// One round; prints `Synced: …` on standard output, and each skipped record on stderr.
+    /// One round; prints `Synced: …` on standard output, and each skipped entry and record on stderr.
     static func sync() -> Int32 {
         withStore { store in
             let summary: SyncSummary
@@ -40,6 +40,7 @@ extension CommandLineTool {
             } catch {
                 throw CommandError("sync failed: \(error)")
             }
+            for skipped in summary.skippedEntries { printError("imager: \(skipped)") }
             for skipped in summary.skipped { printError("imager: \(skipped)") }
             if summary.tookNewDeviceID {
                 printError("imager: this database was copied from another computer or restored from a backup; "

@@ -13,6 +13,10 @@ import Foundation
 /// (`0000000003.sync-conflict-20240101-120000-ABCDEFG.changes`) are read as more changes;
 /// its temporary files (`.syncthing.*.tmp`, `~syncthing~*.tmp`) and ours (`.NAME.XXXXXX`)
 /// are ignored.
+///
+/// The folder is written by other machines and whatever else can write into it: every
+/// file and folder below the chosen folder is reached through `DirectoryHandle`, never
+/// through a symbolic link, and only regular files are read, written and removed.
 public struct SyncFolder: Sendable {
     public let root: URL
 
@@ -44,7 +48,11 @@ public struct SyncFolder: Sendable {
             let rest = name.dropFirst(10)
             let kind: Substring
             if rest.hasPrefix(".sync-conflict-") {
-                guard let dot = rest.lastIndex(of: "."), dot > rest.startIndex else { return nil }
+                // Syncthing names a copy by date, time and device: letters, digits and dashes.
+                let copyName = rest.index(rest.startIndex, offsetBy: ".sync-conflict-".count)
+                guard let dot = rest.lastIndex(of: "."), dot >= copyName,
+                      rest[copyName..<dot].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+                else { return nil }
                 kind = rest[dot...]
                 isConflictCopy = true
             } else {
@@ -66,34 +74,123 @@ public struct SyncFolder: Sendable {
         }
     }
 
-    /// The device folders present (named by a device id; anything else is not ours).
-    public func devices() throws(SyncError) -> [String] {
-        try names(in: devicesDirectory).filter { DeviceID.isValid($0) }.sorted()
-    }
+    /// The longest `device.txt` read; a longer one is not read and the device has no name.
+    public static let maximumDeviceFileSize = 4096
 
-    /// A device's data files, in sequence order; an absent folder has none.
-    public func dataFiles(of device: String) throws(SyncError) -> [DataFile] {
-        try names(in: directory(of: device)).compactMap(DataFile.init(name:))
-            .sorted { ($0.sequence, $0.name) < ($1.sequence, $1.name) }
-    }
-
-    private func names(in directory: URL) throws(SyncError) -> [String] {
+    /// The folder the user chose (a link they made to it is followed).
+    func openRoot() throws(SyncError) -> DirectoryHandle {
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            return try DirectoryHandle.open(userChosen: root.path)
         } catch {
-            if !FileManager.default.fileExists(atPath: directory.path) { return [] }
-            throw .unreadable(path: directory.path, reason: ChordsetStore.describe(error))
+            switch error.problem {
+            case .missing, .notAFolder: throw .missingFolder(path: root.path)
+            default: throw .unreadable(path: root.path, reason: error.reason)
+            }
         }
     }
 
-    /// The machine's name from its `device.txt`, if it has one.
-    public func name(of device: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: directory(of: device).appendingPathComponent(Self.deviceFileName).path),
+    /// `imager-sync` in the chosen folder, never through a link; nil when there is none.
+    func openDevicesDirectory(in root: DirectoryHandle) throws(SyncError) -> DirectoryHandle? {
+        do {
+            return try root.folder(Self.directoryName)
+        } catch {
+            if error.problem == .missing { return nil }
+            throw .unreadable(path: error.path, reason: Self.describe(error))
+        }
+    }
+
+    /// `imager-sync` in the chosen folder, made when there is none, never through a link.
+    func makeDevicesDirectory(in root: DirectoryHandle) throws(SyncError) -> DirectoryHandle {
+        do {
+            return try root.makeFolder(Self.directoryName)
+        } catch {
+            throw .notWritable(path: error.path, reason: Self.describe(error))
+        }
+    }
+
+    private static func describe(_ error: FileSystemError) -> String {
+        error.problem == .symbolicLink ? error.reason + " (Imager never follows a link inside the sync folder)" : error.reason
+    }
+
+    /// The device folders in `imager-sync`, and what is named like one but is not a folder.
+    struct DeviceListing {
+        var devices: [String] = []
+        var skipped: [SkippedEntry] = []
+    }
+
+    static func listDevices(in directory: DirectoryHandle) throws(SyncError) -> DeviceListing {
+        var listing = DeviceListing()
+        for name in try names(in: directory) where DeviceID.isValid(name) {
+            guard let entry = try? directory.entry(name) else { continue }
+            if entry.kind == .folder {
+                listing.devices.append(name)
+            } else {
+                listing.skipped.append(SkippedEntry(path: directory.path(of: name), reason: Self.reason(entry.kind, folder: true), outcome: .skipped))
+            }
+        }
+        listing.devices.sort()
+        return listing
+    }
+
+    /// A device's data files that are regular files, in sequence order, and what is named like
+    /// a data file but is not a regular file.
+    struct FileListing {
+        var files: [(file: DataFile, entry: DirectoryHandle.Entry)] = []
+        var skipped: [SkippedEntry] = []
+        /// Names taken by something that is not a regular file.
+        var blocked: Set<String> = []
+    }
+
+    static func listDataFiles(in directory: DirectoryHandle) throws(SyncError) -> FileListing {
+        var listing = FileListing()
+        for name in try names(in: directory) {
+            guard let file = DataFile(name: name), let entry = try? directory.entry(name) else { continue }
+            if entry.kind == .file {
+                listing.files.append((file, entry))
+            } else {
+                listing.blocked.insert(name)
+                listing.skipped.append(SkippedEntry(path: directory.path(of: name), reason: Self.reason(entry.kind, folder: false), outcome: .skipped))
+            }
+        }
+        listing.files.sort { ($0.file.sequence, $0.file.name) < ($1.file.sequence, $1.file.name) }
+        return listing
+    }
+
+    static func reason(_ kind: DirectoryHandle.Entry.Kind, folder: Bool) -> String {
+        switch kind {
+        case .symbolicLink: "it is a symbolic link"
+        case .folder: "it is a folder, not a file"
+        case .file: folder ? "it is a file, not a folder" : "it is a file"
+        case .special: "it is not a regular file (a device, pipe or socket)"
+        }
+    }
+
+    private static func names(in directory: DirectoryHandle) throws(SyncError) -> [String] {
+        do { return try directory.names() } catch { throw .unreadable(path: directory.path, reason: error.reason) }
+    }
+
+    /// The device folders present (named by a device id, and a folder, not a link to one).
+    public func devices() throws(SyncError) -> [String] {
+        guard let directory = try openDevicesDirectory(in: openRoot()) else { return [] }
+        return try Self.listDevices(in: directory).devices
+    }
+
+    /// The machine's name from its `device.txt`, if it has a readable one of at most
+    /// `maximumDeviceFileSize` bytes.
+    static func name(in device: DirectoryHandle) -> String? {
+        guard let file = try? device.openFile(Self.deviceFileName),
+              let data = try? file.contents(upTo: Self.maximumDeviceFileSize),
               let text = String(data: data, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("name\t") {
             return ChangeLine.unescape(line.dropFirst(5))
         }
         return nil
+    }
+
+    public func name(of device: String) -> String? {
+        guard DeviceID.isValid(device), let directory = try? openDevicesDirectory(in: openRoot()),
+              let folder = try? directory.folder(device) else { return nil }
+        return Self.name(in: folder)
     }
 
     public static func deviceFileContents(name: String) -> Data {

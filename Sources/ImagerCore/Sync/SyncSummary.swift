@@ -14,6 +14,9 @@ public struct SyncSummary: Sendable, Equatable {
     public var changedChordsets = Set<UUID>()
     /// Damaged records that were skipped; every other record and file was read.
     public var skipped: [SkippedRecord] = []
+    /// Links, folders, pipes and files of others where Imager expects its own files or
+    /// folders: left untouched and passed over.
+    public var skippedEntries: [SkippedEntry] = []
     /// This database took a new device id this round (a copied home or a restored backup).
     public var tookNewDeviceID = false
 
@@ -36,14 +39,15 @@ public struct SyncPeer: Sendable, Equatable {
 }
 
 extension SyncFolder {
+    /// The other machines, from their folders: never through a link, and with names read
+    /// from a `device.txt` of at most `maximumDeviceFileSize` bytes.
     public func peers(excluding device: String) -> [SyncPeer] {
-        guard let devices = try? devices() else { return [] }
-        return devices.filter { $0 != device }.map { other in
-            let files = (try? dataFiles(of: other)) ?? []
-            let dates = files.compactMap { file in
-                (try? FileManager.default.attributesOfItem(atPath: directory(of: other).appendingPathComponent(file.name).path))?[.modificationDate] as? Date
-            }
-            return SyncPeer(device: other, name: name(of: other), lastWrote: dates.max())
+        guard let directory = try? openDevicesDirectory(in: openRoot()),
+              let devices = try? Self.listDevices(in: directory).devices else { return [] }
+        return devices.filter { $0 != device }.compactMap { other in
+            guard let folder = try? directory.folder(other) else { return nil }
+            let files = (try? Self.listDataFiles(in: folder))?.files ?? []
+            return SyncPeer(device: other, name: Self.name(in: folder), lastWrote: files.map(\.entry.modified).max())
         }
     }
 }

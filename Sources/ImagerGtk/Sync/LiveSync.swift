@@ -38,6 +38,8 @@ final class LiveSync {
     /// Also changes that landed while the list was still being read (a first-page start),
     /// which the read may have missed: merged once the list is whole (`listLoaded`).
     private var changedWhileUnsaved = Set<UUID>()
+    /// What the last round passed over in the folder (links, pipes, ...).
+    private var reportedEntries = Set<SkippedEntry>()
 
     init(controller: ChordsetController, store: ChordsetStore) {
         self.controller = controller
@@ -139,6 +141,11 @@ final class LiveSync {
             lastRoundEnded = Date()
             if !summary.changedChordsets.isEmpty { lastArrival = (summary.changedChordsets.count, Date()) }
             for skipped in summary.skipped { StandardStream.writeError("imager: \(skipped)\n") }
+            // An entry stays until someone removes it: told when first met, not every second.
+            for skipped in summary.skippedEntries where !reportedEntries.contains(skipped) {
+                StandardStream.writeError("imager: \(skipped)\n")
+            }
+            reportedEntries = Set(summary.skippedEntries)
             if !summary.changedChordsets.isEmpty {
                 if controller.hasUnsavedChanges || controller.isLoadingRest {
                     changedWhileUnsaved.formUnion(summary.changedChordsets)
