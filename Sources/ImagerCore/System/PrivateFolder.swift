@@ -29,8 +29,12 @@ public enum PrivateFolder {
             }
             let next = openat(folder, level, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard next >= 0 else {
-                let reason = errno == ELOOP ? "it is a symbolic link"
-                    : errno == ENOTDIR ? "it is not a folder" : String(cString: strerror(errno))
+                // Linux says ENOTDIR for a link opened with O_DIRECTORY | O_NOFOLLOW: ask what it is.
+                let failure = errno
+                var info = stat()
+                let isLink = fstatat(folder, level, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+                let reason = isLink || failure == ELOOP ? "it is a symbolic link"
+                    : failure == ENOTDIR ? "it is not a folder" : String(cString: strerror(failure))
                 throw Refusal(path: path, reason: reason)
             }
             close(folder)
