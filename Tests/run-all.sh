@@ -7,6 +7,7 @@
 #   translations                  po/update-pot.sh --check: the template matches the sources, German is complete
 #   packaging                     packaging/check-packaging.sh: desktop file, metainfo, install, Flatpak manifest
 #   benchmark smoke               packaging/bench.sh --smoke: the benchmark still runs (no timing goals)
+#   fuzzers                       Tests/Fuzz/run.sh: libFuzzer on the readers of outside bytes, 45 s each
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -40,6 +41,7 @@ stage "end to end" Tests/EndToEnd/run.sh "$binary"
 stage "translations" po/update-pot.sh --check
 stage "packaging" env IMAGER_BINARY="$binary" packaging/check-packaging.sh
 stage "benchmark smoke" packaging/bench.sh --smoke
+stage "fuzzers" Tests/Fuzz/run.sh
 
 echo
 [ $failed -eq 0 ] || echo "failed stages: ${failures[*]}"

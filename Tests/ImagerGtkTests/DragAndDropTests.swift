@@ -320,6 +320,69 @@ final class DragAndDropTests: GtkTestCase {
         XCTAssertEqual(window.list.chordsetsCarried(draggingRow: 2, chordset: dragged).map(\.id), [dragged.id])
     }
 
+    // MARK: A drag folder someone else could reach
+
+    /// A folder of the test's own, removed afterwards.
+    func temporaryFolder(_ name: String) -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imager-\(name)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    func dragOneChordset() throws -> String {
+        let chordset = try makeController(titles: ["Warm"]).chordsets[0]
+        return try DragFile.write([chordset], lumis: [.none]).path
+    }
+
+    func testADragFolderThatIsALinkIsNotUsedAndNothingPilesUpWhereItPoints() async throws {
+        let cache = temporaryFolder("drag-cache")
+        let elsewhere = temporaryFolder("drag-elsewhere")
+        try FileManager.default.createDirectory(at: cache.appendingPathComponent("imager"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: cache.appendingPathComponent("imager/drag"), withDestinationURL: elsewhere)
+        DragFile.root = cache.appendingPathComponent("imager/drag")
+        DragFile.fallbackRoot = temporaryFolder("drag-runtime").appendingPathComponent("imager/drag")
+
+        let path = try dragOneChordset()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [],
+                       "the drag wrote into the folder the link points at")
+        XCTAssertTrue(path.hasPrefix(DragFile.fallbackRoot.path + "/"), "\(path) is not in the private fallback folder")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: DragFile.root.path), elsewhere.path)
+    }
+
+    func testADragFolderOthersCanWriteToIsClosedToThemBeforeUse() async throws {
+        let cache = temporaryFolder("drag-cache")
+        let root = cache.appendingPathComponent("imager/drag")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for folder in [cache.appendingPathComponent("imager"), root] {
+            XCTAssertEqual(chmod(folder.path, 0o777), 0)
+        }
+        DragFile.root = root
+        DragFile.fallbackRoot = temporaryFolder("drag-runtime").appendingPathComponent("imager/drag")
+
+        let path = try dragOneChordset()
+        XCTAssertTrue(path.hasPrefix(root.path + "/"), "\(path) is not in the drag folder")
+        for folder in [cache.appendingPathComponent("imager").path, root.path, (path as NSString).deletingLastPathComponent] {
+            let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int)
+            XCTAssertEqual(mode & 0o022, 0, "others can still write to \(folder)")
+        }
+    }
+
+    func testADragFolderOfAnotherUserIsNotUsed() async throws {
+        try XCTSkipUnless(geteuid() == 0, "giving a folder to another user needs root")
+        let cache = temporaryFolder("drag-cache")
+        let root = cache.appendingPathComponent("imager/drag")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        XCTAssertEqual(chown(root.path, 65534, 65534), 0)
+        DragFile.root = root
+        DragFile.fallbackRoot = temporaryFolder("drag-runtime").appendingPathComponent("imager/drag")
+
+        let path = try dragOneChordset()
+        XCTAssertTrue(path.hasPrefix(DragFile.fallbackRoot.path + "/"), "\(path) is not in the private fallback folder")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), [])
+    }
+
     func testFileNamesComeFromTheTitle() async throws {
         XCTAssertEqual(DragFile.fileName(for: "Warm"), "Warm.json")
         XCTAssertEqual(DragFile.fileName(for: "../secret"), "-secret.json")

@@ -74,12 +74,16 @@ public enum AtomicFile {
     }
 
     /// The file a write to `path` must replace: `path` itself, or the end of its chain of
-    /// symbolic links (which need not exist yet). A loop of links is refused.
+    /// symbolic links (which need not exist yet). A loop of links is refused, and so is a link
+    /// `isPlanted` says another user could have aimed at one of our files.
     static func resolve(_ path: String) throws(WriteError) -> String {
         var current = path
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            if isPlanted(link: info, in: (current as NSString).deletingLastPathComponent) {
+                throw WriteError(path: path, reason: "it is a symbolic link another user made in a shared folder")
+            }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
@@ -88,6 +92,17 @@ public enum AtomicFile {
                 : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }
         throw WriteError(path: path, reason: "it is a loop of symbolic links")
+    }
+
+    /// What the kernel's `protected_symlinks` refuses to follow: a link in a sticky folder
+    /// anyone may write to (such as /tmp), owned neither by us nor by the folder's owner.
+    /// The rename that replaces the link's target does not go through the kernel's check,
+    /// so it is made here.
+    private static func isPlanted(link: stat, in folder: String) -> Bool {
+        var folderInfo = stat()
+        guard stat(folder.isEmpty ? "." : folder, &folderInfo) == 0 else { return false }
+        let sharedSticky = folderInfo.st_mode & S_ISVTX != 0 && folderInfo.st_mode & S_IWOTH != 0
+        return sharedSticky && link.st_uid != geteuid() && link.st_uid != folderInfo.st_uid
     }
 
     /// The process's umask, read without setting it (umask(2) can only be read by changing

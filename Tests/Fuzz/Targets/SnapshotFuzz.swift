@@ -1,0 +1,37 @@
+import Foundation
+@testable import ImagerCore
+
+/// A whole change or snapshot file from another machine: split into lines and decoded as a
+/// sync round reads it (`ChangeFileReader.parse`), then each operation merged into its
+/// record's registers and the registers read as a chordset or a lumi (`SyncValues`), as the
+/// store does before it lets anything in. The file is read as it is and again with every
+/// line's checksum made right. Whatever is read must be accounted for: a line read or skipped.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func snapshotFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    read(Data(bytes))
+    var repaired: [UInt8] = []
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+        let payload = line.count > 9 && line[line.startIndex + 8] == UInt8(ascii: " ") ? Array(line.dropFirst(9)) : Array(line)
+        let text = String(decoding: payload, as: UTF8.self)
+        repaired += Array((FuzzChecksum.prefix(Array(text.utf8)) + text + "\n").utf8)
+    }
+    read(Data(repaired))
+    return 0
+}
+
+private func read(_ data: Data) {
+    let result = ChangeFileReader.parse(data, startingAt: 0, path: "fuzz")
+    let lines = data.prefix(result.readThrough).split(separator: UInt8(ascii: "\n")).count
+    guard result.operations.count + result.skipped.count == lines else {
+        fatalError("\(lines) lines, but \(result.operations.count) read and \(result.skipped.count) skipped")
+    }
+    var records: [SyncRecordKey: Registers] = [:]
+    for operation in result.operations { records[operation.key, default: Registers()].merge(operation) }
+    for (key, registers) in records {
+        switch key {
+        case .chordset: _ = SyncValues.chordset(registers)
+        case let .lumi(id): _ = SyncValues.placement(registers[SyncField.lumi], id: id)
+        }
+    }
+}
