@@ -1,8 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import ImagerCore
 
 /// A whole change or snapshot file from another machine: split into lines and decoded as a
-/// sync round reads it (`ChangeFileReader.parse`), then each operation merged into its
+/// sync round reads it (`ChangeFileReader.read`, from a file in memory), then each operation merged into its
 /// record's registers and the registers read as a chordset or a lumi (`SyncValues`), as the
 /// store does before it lets anything in. The file is read as it is and again with every
 /// line's checksum made right. Whatever is read must be accounted for: a line read or skipped.
@@ -21,9 +24,25 @@ public func snapshotFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 private func read(_ data: Data) {
-    let result = ChangeFileReader.parse(data, startingAt: 0, path: "fuzz")
+    // The reader takes a file, as a round does: the bytes go into an anonymous file in memory.
+    let descriptor = memfd_create("fuzz", 0)
+    guard descriptor >= 0 else { fatalError("memfd_create: \(errno)") }
+    defer { close(descriptor) }
+    let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == data.count else { fatalError("could not write the input to memory") }
+    let result: ChangeFileReader.Result
+    do {
+        let file = try ReadableFile.open(userChosen: "/proc/self/fd/\(descriptor)")
+        result = try ChangeFileReader.read(file, from: 0)
+    } catch {
+        fatalError("a file in memory could not be read: \(error)")
+    }
     let lines = data.prefix(result.readThrough).split(separator: UInt8(ascii: "\n")).count
-    guard result.operations.count + result.skipped.count == lines else {
+    // Damaged lines past the first ones reported are counted in one last report.
+    let accounted = result.skipped.count > ChangeFileReader.maximumReports
+        ? result.operations.count + result.skipped.count <= lines
+        : result.operations.count + result.skipped.count == lines
+    guard accounted else {
         fatalError("\(lines) lines, but \(result.operations.count) read and \(result.skipped.count) skipped")
     }
     var records: [SyncRecordKey: Registers] = [:]
