@@ -5,7 +5,7 @@ import Glibc
 @testable import ImagerCore
 
 /// A whole change or snapshot file from another machine: split into lines and decoded as a
-/// sync round reads it (`ChangeFileReader.read`, from a file in memory), then each operation merged into its
+/// sync round reads it (`ChangeFileReader.read`, from a file), then each operation merged into its
 /// record's registers and the registers read as a chordset or a lumi (`SyncValues`), as the
 /// store does before it lets anything in. The file is read as it is and again with every
 /// line's checksum made right. Whatever is read must be accounted for: a line read or skipped.
@@ -24,9 +24,11 @@ public func snapshotFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 private func read(_ data: Data) {
-    // The reader takes a file, as a round does: the bytes go into an anonymous file in memory.
-    let descriptor = memfd_create("fuzz", 0)
-    guard descriptor >= 0 else { fatalError("memfd_create: \(errno)") }
+    // The reader takes a file, as a round does: the bytes go into a file removed as it is made.
+    var template = Array("/dev/shm/imager-fuzz-XXXXXX".utf8CString)
+    let descriptor = mkstemp(&template)
+    guard descriptor >= 0 else { fatalError("mkstemp: \(errno)") }
+    unlink(template)
     defer { close(descriptor) }
     let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     guard written == data.count else { fatalError("could not write the input to memory") }
