@@ -116,7 +116,7 @@ enum CommandLineTool {
                 var out = ""
                 for chordset in loaded.chordsets {
                     if ids { out += chordset.id.uuidString + "\t" }
-                    out += chordset.title + "\t" + chordset.chords.map(\.color.hex).joined(separator: " ") + "\n"
+                    out += TerminalText.escaped(chordset.title) + "\t" + chordset.chords.map(\.color.hex).joined(separator: " ") + "\n"
                 }
                 try writeToStandardOutput(Data(out.utf8))
             }

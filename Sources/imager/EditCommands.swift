@@ -74,22 +74,22 @@ extension CommandLineTool {
             case let .rename(id, title):
                 let chordset = try existing(id)
                 switch ChordsetTitle.accepted(title, allowingUpTo: chordset.title.unicodeScalars.count) {
-                case .failure(.empty): throw CommandError("cannot rename “\(chordset.title)”: the new title is empty")
+                case .failure(.empty): throw CommandError("cannot rename “\(TerminalText.escaped(chordset.title))”: the new title is empty")
                 case let .failure(.tooLong(length)):
-                    throw CommandError("cannot rename “\(chordset.title)”: the new title is \(length) characters long; "
+                    throw CommandError("cannot rename “\(TerminalText.escaped(chordset.title))”: the new title is \(length) characters long; "
                         + "the most is \(ChordsetTitle.maximumLength)")
                 case .success(let accepted):
                     controller.rename(id: id, to: accepted)
-                    done = "Renamed “\(chordset.title)” to “\(accepted)”"
+                    done = "Renamed “\(TerminalText.escaped(chordset.title))” to “\(TerminalText.escaped(accepted))”"
                 }
             case let .setColor(id, slot, color):
                 let chordset = try existing(id)
                 controller.setColor(color, slot: slot, of: id)
-                done = "Set chord \(slot + 1) of “\(chordset.title)” to \(color.hex)"
+                done = "Set chord \(slot + 1) of “\(TerminalText.escaped(chordset.title))” to \(color.hex)"
             case let .delete(id):
                 let chordset = try existing(id)
                 controller.delete(id: id)
-                done = "Deleted “\(chordset.title)”"
+                done = "Deleted “\(TerminalText.escaped(chordset.title))”"
             case let .move(id, index):
                 let chordset = try existing(id)
                 guard index < controller.count else {
@@ -99,7 +99,7 @@ extension CommandLineTool {
                 }
                 let from = controller.chordsets.firstIndex { $0.id == id }!
                 controller.move(from: from, to: index)
-                done = "Moved “\(chordset.title)” to \(index)"
+                done = "Moved “\(TerminalText.escaped(chordset.title))” to \(index)"
             case .deleteAll:
                 let count = controller.count
                 controller.deleteAll()

@@ -54,7 +54,7 @@ extension CommandLineTool {
             } catch {
                 throw CommandError("\(error)")
             }
-            printError("Exported “\(chordset.title)” to \(path)")
+            printError("Exported “\(TerminalText.escaped(chordset.title))” to \(path)")
         }
     }
 

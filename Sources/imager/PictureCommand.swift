@@ -39,7 +39,7 @@ extension CommandLineTool {
         return withStore { store in
             let stored = try store.append([chordset])
             guard let added = stored.first else { return }
-            let line = added.title + "\t" + added.chords.map(\.color.hex).joined(separator: " ") + "\n"
+            let line = TerminalText.escaped(added.title) + "\t" + added.chords.map(\.color.hex).joined(separator: " ") + "\n"
             try writeToStandardOutput(Data(line.utf8))
         }
     }

@@ -46,14 +46,14 @@ extension CommandLineTool {
             do {
                 data = try ChordsetPicture.strip(chordset, lumis: lumis.lumis, side: side).pngData()
             } catch {
-                throw CommandError("could not draw “\(chordset.title)”: \(error)")
+                throw CommandError("could not draw “\(TerminalText.escaped(chordset.title))”: \(error)")
             }
             do {
                 try AtomicFile.write(data, to: path)
             } catch {
                 throw CommandError("\(error)")
             }
-            printError("Rendered “\(chordset.title)” to \(path) (\(side * Chordset.chordCount) × \(side) pixels)")
+            printError("Rendered “\(TerminalText.escaped(chordset.title))” to \(path) (\(side * Chordset.chordCount) × \(side) pixels)")
         }
     }
 }

@@ -34,7 +34,7 @@ public struct ChordsetProblem: Error, Equatable, Sendable, CustomStringConvertib
 
     public var description: String {
         var label = "chordsets[\(index)]"
-        if let title { label += " (“\(title)”)" }
+        if let title { label += " (“\(TerminalText.escaped(title))”)" }
         switch reason {
         case .notAnObject: return "\(label) must be an object"
         case .noTitle: return "\(label) has no \"title\""

@@ -33,5 +33,6 @@ public struct InterchangeError: Error, Equatable, CustomStringConvertible {
         self.chordsetProblem = chordsetProblem
     }
 
-    public var description: String { "\(file): \(reason)" }
+    /// The file's name and the words quoted from it are outside text: escaped for a terminal.
+    public var description: String { TerminalText.escaped(file) + ": " + TerminalText.escaped(reason) }
 }

@@ -56,7 +56,7 @@ public struct LumiProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case let .outOfRange(field, value): LumiRange.describe(field, value: value)
         case let .badColor(text): "color \"\(text)\" is not a colour; use #RRGGBB or #RRGGBBAA"
         }
-        return "\(path): \(what)"
+        return "\(path): \(TerminalText.escaped(what))"
     }
 }
 

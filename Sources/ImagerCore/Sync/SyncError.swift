@@ -13,9 +13,9 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notConfigured: "No sync folder is chosen; choose one with “imager --sync-folder DIR”."
-        case let .missingFolder(path): "The sync folder \(path) does not exist."
-        case let .unreadable(path, reason): "Cannot read \(path): \(reason)."
-        case let .notWritable(path, reason): "Cannot write \(path): \(reason)."
+        case let .missingFolder(path): "The sync folder \(TerminalText.escaped(path)) does not exist."
+        case let .unreadable(path, reason): "Cannot read \(TerminalText.escaped(path)): \(TerminalText.escaped(reason))."
+        case let .notWritable(path, reason): "Cannot write \(TerminalText.escaped(path)): \(TerminalText.escaped(reason))."
         case let .store(error): "\(error)"
         }
     }
@@ -28,5 +28,8 @@ public struct SkippedRecord: Equatable, Sendable, CustomStringConvertible {
     public var byteOffset: Int
     public var problem: ChangeLine.Problem
 
-    public var description: String { "\(path), at byte \(byteOffset): skipped a record: \(problem)" }
+    /// The path and the problem may quote the folder's contents: escaped for a terminal.
+    public var description: String {
+        "\(TerminalText.escaped(path)), at byte \(byteOffset): skipped a record: \(TerminalText.escaped(problem.description))"
+    }
 }

@@ -26,9 +26,11 @@ public enum StandardStream {
         try write(data, to: STDOUT_FILENO)
     }
 
-    /// For messages: a failure to write an error message has nowhere to be reported.
+    /// For messages: a failure to write an error message has nowhere to be reported. Every
+    /// control character but the line breaks is escaped (`TerminalText`): a message may
+    /// quote outside text, and none of it may reach the terminal raw.
     public static func writeError(_ text: String) {
-        try? write(Data(text.utf8), to: STDERR_FILENO)
+        try? write(Data(TerminalText.escaped(text, keepingLineBreaks: true).utf8), to: STDERR_FILENO)
     }
 
     public static func write(_ data: Data, to descriptor: Int32) throws(WriteError) {
