@@ -42,6 +42,7 @@ extension CommandLineTool {
             }
             for skipped in summary.skippedEntries { printError("imager: \(skipped)") }
             for skipped in summary.skipped { printError("imager: \(skipped)") }
+            for line in summary.refusalLines { printError("imager: \(line)") }
             if summary.tookNewDeviceID {
                 printError("imager: this database was copied from another computer or restored from a backup; "
                     + "it now syncs as a new device, and nothing was lost")

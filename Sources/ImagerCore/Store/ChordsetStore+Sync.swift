@@ -35,6 +35,25 @@ struct MergeOutcome: Sendable {
     var deferred = 0
     /// Chordsets whose stored contents may have changed (for the open window).
     var changedChordsets = Set<UUID>()
+    /// The first few fields or operations refused (`SyncAdmission`), and how many in all.
+    var refusals: [MergeRefusal] = []
+    var refusedCount = 0
+    /// The waiting set was full: the batch's read offset was not recorded, so its file is
+    /// read again by a later round.
+    var heldBack = false
+
+    mutating func refuse(_ refusal: MergeRefusal) {
+        refusedCount += 1
+        if refusals.count < SyncSummary.refusalExamples { refusals.append(refusal) }
+    }
+}
+
+/// A field or an operation of another machine that was refused, and the file it was in.
+struct MergeRefusal: Sendable {
+    var device: String
+    var file: String
+    var key: SyncRecordKey
+    var refusal: SyncAdmission.Refusal
 }
 
 /// Sync's reads and writes of the store: settings, the outbox, what was read from whom, and
@@ -195,55 +214,115 @@ extension ChordsetStore {
         }
     }
 
-    /// Merges other devices' operations (and those deferred earlier) into the registers and
-    /// the tables, and records how far each file was read, in one transaction. Operations
-    /// stamped more than `HybridClock.maximumLead` ahead of `now` are deferred.
+    /// Merges other devices' operations into the registers and the tables, first those that
+    /// waited for their time and are due now. Each operation is admitted field by field
+    /// (`SyncAdmission`); one stamped more than `HybridClock.maximumLead` ahead of `now` waits
+    /// in `sync_pending`, one more than `HybridClock.maximumWait` ahead is refused. Each batch
+    /// is one transaction with its read offset, and the waiting lines are applied in pieces
+    /// of their own, so no transaction grows with what waits and an import or a save from
+    /// the window gets its turn between them.
     func merge(_ batches: [ReadBatch], now: Date) throws(StoreError) -> MergeOutcome {
-        try syncTransaction("merge other machines' changes") { db in
-            var outcome = MergeOutcome()
-            var clock = try SyncTables.clock(db)
-            var touched: [SyncRecordKey: Registers] = [:]
-            var order: [SyncRecordKey] = []
-            func take(_ received: SyncOperation) throws -> Bool {
-                if HybridClock.isTooFarAhead(received.stamp, now: now) { return false }
-                var operation = received
-                // A delete that came from another machine is known there: retired for good.
-                if operation.isTombstone { operation.fields[SyncField.deleted] = SyncField.deletedEverywhere }
-                var registers = try touched[operation.key] ?? SyncTables.registers(operation.key, db)
-                // Only records whose registers changed are written (a duplicate costs a read).
-                if registers.merge(operation) {
-                    if touched[operation.key] == nil { order.append(operation.key) }
-                    touched[operation.key] = registers
+        var outcome = MergeOutcome()
+        outcome.changedChordsets = try applyWaiting(now: now)
+        for batch in batches {
+            try syncTransaction("merge other machines' changes") { db in
+                var merge = try RegisterMerge(db)
+                var heldBack = false
+                var room = SyncTables.maximumWaiting - (try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_pending") ?? 0)
+                func refuse(_ key: SyncRecordKey, _ refusal: SyncAdmission.Refusal) {
+                    outcome.refuse(MergeRefusal(device: batch.device, file: batch.file, key: key, refusal: refusal))
                 }
-                clock.observe(operation.stamp)
-                outcome.applied += 1
-                return true
-            }
-            for line in try String.fetchAll(db, sql: "SELECT line FROM sync_pending") {
-                guard case let .success(operation) = ChangeLine.decode(line.dropLast()) else { continue }
-                if try take(operation) { try db.execute(sql: "DELETE FROM sync_pending WHERE line = ?", arguments: [line]) }
-            }
-            for batch in batches {
-                for operation in batch.operations where try !take(operation) {
-                    try db.execute(sql: "INSERT OR IGNORE INTO sync_pending (line) VALUES (?)",
-                                   arguments: [ChangeLine.encode(operation)])
-                    outcome.deferred += 1
+                for operation in batch.operations {
+                    let (admitted, refused) = SyncAdmission.admit(operation)
+                    for refusal in refused { refuse(operation.key, refusal) }
+                    guard let admitted else { continue }
+                    if HybridClock.isBeyondWaiting(admitted.stamp, now: now) {
+                        refuse(operation.key, .tooFarAhead(admitted.stamp))
+                    } else if HybridClock.isTooFarAhead(admitted.stamp, now: now) {
+                        guard room > 0 else {
+                            // The waiting set is full: this file is read again, from where it
+                            // was, by a later round (merging what it applies again is harmless).
+                            heldBack = true
+                            continue
+                        }
+                        try db.execute(sql: "INSERT OR IGNORE INTO sync_pending (line, due) VALUES (?, ?)", arguments: [
+                            ChangeLine.encode(admitted), HybridClock.text(milliseconds: admitted.stamp.milliseconds)])
+                        room -= db.changesCount
+                        outcome.deferred += 1
+                    } else if let refusal = try merge.take(admitted) {
+                        refuse(operation.key, refusal)
+                    }
                 }
-                try db.execute(sql: """
-                    INSERT INTO sync_read (device, file, bytes) VALUES (?, ?, ?)
-                    ON CONFLICT(device, file) DO UPDATE SET bytes = excluded.bytes
-                    """, arguments: [batch.device, batch.file, batch.readThrough])
+                outcome.heldBack = outcome.heldBack || heldBack
+                if !heldBack {
+                    try db.execute(sql: """
+                        INSERT INTO sync_read (device, file, bytes) VALUES (?, ?, ?)
+                        ON CONFLICT(device, file) DO UPDATE SET bytes = excluded.bytes
+                        """, arguments: [batch.device, batch.file, batch.readThrough])
+                }
+                outcome.applied += merge.applied
+                outcome.changedChordsets.formUnion(try merge.finish())
             }
-            // Chordsets before lumis, so a lumi finds its chord.
-            let sorted = order.filter { if case .chordset = $0 { true } else { false } }
-                + order.filter { if case .lumi = $0 { true } else { false } }
-            for key in sorted {
-                let registers = touched[key]!
-                try SyncTables.save(registers, of: key, db)
-                outcome.changedChordsets.formUnion(try StoredRecords.materialize(key, registers, db))
+        }
+        return outcome
+    }
+
+    /// Applies the lines that waited and are due now, `waitingPiece` per transaction. Lines
+    /// now more than `HybridClock.maximumWait` ahead (this computer's clock was set back) are
+    /// dropped, as they would be refused now: nothing waits longer than that. A line without
+    /// its due time (written by a version that did not record it) gets it first.
+    private func applyWaiting(now: Date) throws(StoreError) -> Set<UUID> {
+        let due = HybridClock.text(milliseconds: HybridClock.milliseconds(now) &+ HybridClock.maximumLead)
+        let beyond = HybridClock.text(milliseconds: HybridClock.milliseconds(now) &+ HybridClock.maximumWait)
+        var changed = Set<UUID>()
+        // A read first: most rounds have nothing waiting, and take no write lock for it.
+        do {
+            guard try writer.read({ db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_pending WHERE due <= ? OR due > ?)",
+                                  arguments: [due, beyond]) ?? false
+            }) else { return changed }
+        } catch {
+            throw Self.map(error, operation: "read the changes waiting for their time", path: path)
+        }
+        // In pieces too: a million lines left by an older version must not hold the lock.
+        while try syncTransaction("tidy the changes waiting for their time", { db -> Bool in
+            try db.execute(sql: """
+                UPDATE sync_pending SET due = substr(line, 49, 12)
+                WHERE line IN (SELECT line FROM sync_pending WHERE due = '' LIMIT ?)
+                """, arguments: [SyncTables.tidyPiece])
+            var changes = db.changesCount
+            try db.execute(sql: """
+                DELETE FROM sync_pending WHERE line IN (
+                    SELECT line FROM sync_pending WHERE due > ? OR length(due) != 12 LIMIT ?)
+                """, arguments: [beyond, SyncTables.tidyPiece])
+            changes += db.changesCount
+            return changes > 0
+        }) {}
+        while true {
+            let (count, piece) = try syncTransaction("apply changes that waited for their time") { db -> (Int, Set<UUID>) in
+                var merge = try RegisterMerge(db)
+                let lines = try String.fetchAll(db, sql: "SELECT line FROM sync_pending WHERE due <= ? ORDER BY due LIMIT ?",
+                                                arguments: [due, SyncTables.waitingPiece])
+                for line in lines {
+                    guard case let .success(operation) = ChangeLine.decode(line.dropLast()),
+                          let admitted = SyncAdmission.admit(operation).admitted,
+                          !HybridClock.isBeyondWaiting(admitted.stamp, now: now) else {
+                        try db.execute(sql: "DELETE FROM sync_pending WHERE line = ?", arguments: [line])
+                        continue
+                    }
+                    if HybridClock.isTooFarAhead(admitted.stamp, now: now) {
+                        // Its due time was wrong: set it from the stamp, and it waits on.
+                        try db.execute(sql: "UPDATE sync_pending SET due = ? WHERE line = ?", arguments: [
+                            HybridClock.text(milliseconds: admitted.stamp.milliseconds), line])
+                        continue
+                    }
+                    try db.execute(sql: "DELETE FROM sync_pending WHERE line = ?", arguments: [line])
+                    _ = try merge.take(admitted)
+                }
+                return (lines.count, try merge.finish())
             }
-            try SyncTables.saveClock(clock, db)
-            return outcome
+            changed.formUnion(piece)
+            if count < SyncTables.waitingPiece { return changed }
         }
     }
 

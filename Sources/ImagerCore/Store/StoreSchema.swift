@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The schema, as named, append-only migrations. A shipped migration is never edited:
@@ -80,6 +81,24 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
             try SyncTables.registerExistingRows(db)
+        }
+        // Lines waiting for their time carry when they are due (the wall time of their stamp,
+        // as its 12 hex digits), so a round reads only the due ones, through an index. Lines
+        // more than `HybridClock.maximumWait` ahead, which are refused now, are dropped.
+        migrator.registerMigration("v4-sync-pending-due") { db in
+            try db.execute(sql: """
+                ALTER TABLE sync_pending ADD COLUMN due TEXT NOT NULL DEFAULT '';
+                UPDATE sync_pending SET due = substr(line, 49, 12);
+                CREATE INDEX sync_pending_by_due ON sync_pending(due);
+                """)
+            let beyond = HybridClock.text(milliseconds: HybridClock.milliseconds(Date()) &+ HybridClock.maximumWait)
+            try db.execute(sql: "DELETE FROM sync_pending WHERE due > ? OR length(due) != 12", arguments: [beyond])
+        }
+        // Values from other machines now pass the import's rules before they enter a register
+        // (`SyncAdmission`); registers holding a value that fails them are healed
+        // (`SyncHealing`).
+        migrator.registerMigration("v5-sync-heal-refused-values") { db in
+            try SyncHealing.heal(db)
         }
         return migrator
     }

@@ -15,6 +15,14 @@ enum SyncTables {
     /// Set when the folder is chosen or the device id changes: the next round writes the
     /// whole merged state as a snapshot instead of the outbox.
     static let snapshotKey = "sync.needs-snapshot"
+    /// The most lines that wait for their time (`sync_pending`): about 15 MB. Beyond it, the
+    /// file holding more is read again by later rounds instead, so nothing is lost and
+    /// nothing grows without bound.
+    static let maximumWaiting = 50_000
+    /// Waiting lines applied per transaction.
+    static let waitingPiece = 2_000
+    /// Waiting lines given their due time, or dropped, per transaction.
+    static let tidyPiece = 20_000
 
     static func state(_ key: String, _ db: Database) throws -> String? {
         try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM app_state WHERE key = ?"), arguments: [key])

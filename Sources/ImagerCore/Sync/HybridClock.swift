@@ -10,8 +10,13 @@ import Foundation
 /// first round at which this machine's clock has come within `maximumLead` of them; a
 /// machine whose clock is an hour fast thus sees its edits land on the others about an
 /// hour late, never wrongly ordered.
+///
+/// Stamps more than `maximumWait` ahead are refused outright (and reported): no clock is a
+/// day wrong by accident, and a line stamped in the year 10889 would otherwise wait for
+/// ever. The set of lines waiting is bounded in count as well (`SyncTables.maximumWaiting`).
 public struct HybridClock: Sendable, Equatable {
     public static let maximumLead: UInt64 = 5 * 60 * 1000
+    public static let maximumWait: UInt64 = 24 * 60 * 60 * 1000
 
     public private(set) var last: Stamp
     public let device: String
@@ -40,6 +45,18 @@ public struct HybridClock: Sendable, Equatable {
     /// Whether `stamp` is too far ahead of `now` to be applied yet.
     public static func isTooFarAhead(_ stamp: Stamp, now: Date) -> Bool {
         stamp.milliseconds > milliseconds(now) &+ maximumLead
+    }
+
+    /// Whether `stamp` is too far ahead of `now` to wait for: it is refused.
+    public static func isBeyondWaiting(_ stamp: Stamp, now: Date) -> Bool {
+        stamp.milliseconds > milliseconds(now) &+ maximumWait
+    }
+
+    /// The first 12 characters of a stamp's text (`Stamp.description`) for the wall time
+    /// `milliseconds`: fixed-width hex, so the texts sort as the times do.
+    static func text(milliseconds: UInt64) -> String {
+        let digits = String(min(milliseconds, 0xFFFF_FFFF_FFFF), radix: 16)
+        return String(repeating: "0", count: max(0, 12 - digits.count)) + digits
     }
 
     /// Takes in a stamp that was applied, so the next local stamp is later than it.

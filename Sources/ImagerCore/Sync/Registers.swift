@@ -53,6 +53,17 @@ public struct Registers: Equatable, Sendable {
         return changed
     }
 
+    /// Sets a field's value and keeps its stamp: for healing a value that no longer passes
+    /// `SyncAdmission` (see `SyncHealing`), never for an edit, which needs a new stamp.
+    public mutating func replaceValue(of name: String, with value: String) {
+        fields[name]?.value = value
+    }
+
+    /// Drops a field, as if its value had never arrived (see `SyncHealing`).
+    public mutating func remove(_ name: String) {
+        fields[name] = nil
+    }
+
     /// The registers as operations, one per stamp: what a snapshot writes.
     public func operations(for key: SyncRecordKey) -> [SyncOperation] {
         var byStamp: [Stamp: [String: String]] = [:]

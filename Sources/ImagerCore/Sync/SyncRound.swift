@@ -268,7 +268,15 @@ public struct SyncRound {
                     summary.received += batch.operations.count
                     deferred += outcome.deferred
                     changed.formUnion(outcome.changedChordsets)
+                    summary.refusedCount += outcome.refusedCount
+                    for refusal in outcome.refusals.prefix(SyncSummary.refusalExamples - summary.refused.count) {
+                        summary.refused.append(RefusedChange(path: directory.path(of: file.name), key: refusal.key,
+                                                             refusal: refusal.refusal))
+                    }
                     merged = true
+                    // The lines waiting for their time are as many as may wait: the offset
+                    // stayed where it was, and a later round reads the rest of this file.
+                    if outcome.heldBack { break }
                     offset = result.readThrough
                     guard result.isBatchFull, limits.scan > 0 else { break }
                 }

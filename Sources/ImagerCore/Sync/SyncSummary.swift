@@ -19,6 +19,20 @@ public struct SyncSummary: Sendable, Equatable {
     public var skippedEntries: [SkippedEntry] = []
     /// This database took a new device id this round (a copied home or a restored backup).
     public var tookNewDeviceID = false
+    /// The first `refusalExamples` fields or changes refused at the door (`SyncAdmission`),
+    /// and how many were refused in all.
+    public var refused: [RefusedChange] = []
+    public var refusedCount = 0
+    public static let refusalExamples = 10
+
+    /// What to say about the refused changes: each example, then how many more.
+    public var refusalLines: [String] {
+        var lines = refused.map(\.description)
+        if refusedCount > refused.count {
+            lines.append("\(refusedCount - refused.count) more changes from the sync folder were refused for the same kinds of reasons")
+        }
+        return lines
+    }
 
     /// `Synced: 3 changes sent, 41 received from 2 other devices`
     public var line: String {
@@ -27,6 +41,19 @@ public struct SyncSummary: Sendable, Equatable {
             + count(otherDevices, "other device", "other devices")
         if deferred > 0 { text += " (\(count(deferred, "change", "changes")) stamped in the future kept for later)" }
         return text
+    }
+}
+
+/// A field, or a whole change, of another machine that was refused (`SyncAdmission`): it was
+/// not merged, and the record's other fields and every other record were.
+public struct RefusedChange: Equatable, Sendable, CustomStringConvertible {
+    /// The file it came from.
+    public var path: String
+    public var key: SyncRecordKey
+    public var refusal: SyncAdmission.Refusal
+
+    public var description: String {
+        "\(TerminalText.escaped(path)): refused a change to \(key): \(refusal)"
     }
 }
 

@@ -28,8 +28,12 @@ public enum SyncValues {
         return fields
     }
 
-    /// A chordset as its registers hold it, or nil while they are incomplete (a rename that
-    /// arrived before the chordset itself) or damaged. A tombstoned record is nil too.
+    /// A chordset as its registers hold it, or nil before its creation arrived (a rename that
+    /// came first) or once it is tombstoned. The creation carries every field at one stamp;
+    /// `created` never changes after it, so it marks the record as complete. A field missing
+    /// beside it was refused at the door (`SyncAdmission`) and takes its default, so one bad
+    /// value never hides the record: the title `Chordset.defaultTitle`, position 0, the grey
+    /// of a missing chord.
     public struct ChordsetValues: Equatable, Sendable {
         public var title: String
         public var position: Double
@@ -39,13 +43,11 @@ public enum SyncValues {
     }
 
     public static func chordset(_ registers: Registers) -> ChordsetValues? {
-        guard !registers.isDeleted, let title = registers[SyncField.title],
-              let position = number(registers[SyncField.position]),
-              let created = number(registers[SyncField.created]) else { return nil }
-        var colors: [RGBAColor] = []
-        for slot in 0..<Chordset.chordCount {
-            guard let text = registers[SyncField.color(slot)], let color = RGBAColor(hex: text) else { return nil }
-            colors.append(color)
+        guard !registers.isDeleted, let created = number(registers[SyncField.created]) else { return nil }
+        let title = registers[SyncField.title] ?? Chordset.defaultTitle
+        let position = number(registers[SyncField.position]) ?? 0
+        let colors = (0..<Chordset.chordCount).map { slot in
+            registers[SyncField.color(slot)].flatMap(RGBAColor.init(hex:)) ?? ChordsetStore.missingChordColor
         }
         return ChordsetValues(title: title, position: position, created: created,
                               updated: number(registers[SyncField.updated]) ?? created, colors: colors)

@@ -146,6 +146,7 @@ final class LiveSync {
                 StandardStream.writeError("imager: \(skipped)\n")
             }
             reportedEntries = Set(summary.skippedEntries)
+            for line in summary.refusalLines { StandardStream.writeError("imager: \(line)\n") }
             if !summary.changedChordsets.isEmpty {
                 if controller.hasUnsavedChanges || controller.isLoadingRest {
                     changedWhileUnsaved.formUnion(summary.changedChordsets)
