@@ -5,6 +5,7 @@ real data homes and drive them through the command line, as `test_sync.py` does.
 import json
 import os
 import re
+import sqlite3
 import time
 import uuid
 import zlib
@@ -152,9 +153,9 @@ class HostilePeerTests(unittest.TestCase):
                lumi_value(chordset_id, 0, 0, size="0"), "garbage"]
         Peer(self.folder).write([line(key, later, {"lumi": bad[i % len(bad)]}) for i, key in enumerate(sorted(lumi_keys))])
         result = a.ok("--sync")
-        self.assertIn("lumi", result.stderr)
         after = next(entry for entry in a.sandbox.export()["chordsets"] if entry["id"].upper() == chordset_id)
         self.assertEqual([len(chord.get("lumis", [])) for chord in after["chords"]], before)
+        self.assertIn("lumi", result.stderr)
         c = Machine(self, self.folder)
         self.settle(a, b, c)
         joined = next(entry for entry in c.sandbox.export()["chordsets"] if entry["id"].upper() == chordset_id)
@@ -192,6 +193,49 @@ class HostilePeerTests(unittest.TestCase):
         self.assertLessEqual(len(joined["chords"][0].get("lumis", [])), 32)
         self.assertEqual(c.ids(), a.ids())
 
+    def test_a_database_a_bad_value_already_reached_heals_when_opened(self):
+        a, b = self.machines()
+        self.settle(a, b)
+        c = Machine(self, self.folder)
+        self.settle(a, b, c)
+        rows = a.ids()
+        hidden, recoloured = rows[0][0], rows[1][0]
+        later = stamp(now_ms() + 1000)
+
+        def poison(machine, key, fields, drop_row=False):
+            """What an older version stored on reading a bad line: the value in the register."""
+            connection = sqlite3.connect(machine.sandbox.db)
+            body = connection.execute("SELECT body FROM sync_register WHERE key = ?", ("c:" + key,)).fetchone()[0]
+            lines = body.split("\n")
+            kept = [text for text in lines[1:] if text.split("\t")[0] not in fields]
+            kept += [f"{name}\t{value}\t{later}" for name, value in fields.items()]
+            connection.execute("UPDATE sync_register SET body = ? WHERE key = ?",
+                               ("\n".join([lines[0]] + sorted(kept)), "c:" + key))
+            if drop_row:
+                # Never shown on a computer that joined after the bad line.
+                connection.execute("DELETE FROM chordset WHERE id = ?", (key,))
+            # The database as the version before the healing migration left it.
+            connection.execute("DELETE FROM grdb_migrations WHERE identifier = 'v5-sync-heal-refused-values'")
+            connection.commit()
+            connection.close()
+
+        poison(c, hidden, {"position": "nan"}, drop_row=True)
+        poison(a, recoloured, {"color3": "#zz", "title": "W" * 100_000})
+        self.settle(a, b, c)
+        self.assertEqual(c.ids(), rows)
+        self.assertEqual(a.ids(), rows)
+        published = self.snapshot_of(a)
+        self.assertNotIn(b"#zz", published)
+        self.assertNotIn(b"WWWWWWWWWW", published)
+        # Edits to both still travel.
+        a.ok("--rename", hidden, "Healed and renamed")
+        c.ok("--set-color", recoloured, "4", "#ABCDEF")
+        self.settle(a, b, c)
+        for machine in (a, b, c):
+            row = {r[0]: r for r in machine.ids()}
+            self.assertEqual(row[hidden][1], "Healed and renamed")
+            self.assertEqual(row[recoloured][2][3], "#ABCDEF")
+
     def test_far_future_lines_are_refused_not_kept(self):
         a, = self.machines(1)
         a.sync()
@@ -221,7 +265,6 @@ class HostilePeerTests(unittest.TestCase):
         a, = self.machines(1)
         a.sync()
         # Lines an older Imager kept waiting: stamped far ahead, in the database already.
-        import sqlite3
         connection = sqlite3.connect(a.sandbox.db)
         key = "c:" + a.ids()[0][0]
         connection.executemany("INSERT INTO sync_pending (line) VALUES (?)",
@@ -284,7 +327,6 @@ class HostilePeerTests(unittest.TestCase):
         self.assertNotIn("\x1b", result.stderr)
         # A title with control characters that reached the database some other way (a
         # hand-edited file) is listed, renamed and reported escaped.
-        import sqlite3
         connection = sqlite3.connect(a.sandbox.db)
         first = a.ids()[0][0]
         connection.execute("UPDATE chordset SET title = ? WHERE id = ?", ("Tab\there" + ESCAPE + "\nnext", first))
