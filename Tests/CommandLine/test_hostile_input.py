@@ -107,7 +107,7 @@ REFUSED = {
     "id not a UUID": (doc(entry(id="not-a-uuid")), '"id" "not-a-uuid" is not a UUID'),
     "id a number": (doc(entry(id=7)), '"id" 7 is not a UUID'),
     "title too long": (doc(entry(), entry("x" * 1_001)), "chordsets[1] (“xxxx"),
-    "title only spaces": (doc(entry(" \t ")), "chordsets[0] (“ \t ”) has an empty title"),
+    "title only spaces": (doc(entry(" \t ")), "chordsets[0] (“ \\x09 ”) has an empty title"),
     "title only a NUL": (doc(entry("\u0000")), "has an empty title"),
     "duplicate ids": (doc(entry(id=DUPLICATE), entry("Twin", id=DUPLICATE)),
                       f"chordsets[1] (“Twin”): duplicate id {DUPLICATE}"),

@@ -6,12 +6,14 @@ import json
 import os
 import re
 import sqlite3
+import subprocess
 import time
 import uuid
 import zlib
 
 import unittest
 
+import support
 from support import Sandbox
 from test_sync import Machine
 
@@ -264,24 +266,29 @@ class HostilePeerTests(unittest.TestCase):
     def test_an_import_goes_through_while_a_round_works_through_many_waiting_lines(self):
         a, = self.machines(1)
         a.sync()
-        # Lines an older Imager kept waiting: stamped far ahead, in the database already.
-        connection = sqlite3.connect(a.sandbox.db)
+        # A database of the version before lines waiting were bounded, holding 1.5 million
+        # lines stamped far ahead, as a hostile peer's file left them.
         key = "c:" + a.ids()[0][0]
-        connection.executemany("INSERT INTO sync_pending (line) VALUES (?)",
-                               ((line(key, stamp(FAR_FUTURE_MS - n, 0, PEER), {"position": str(n)}).decode(),)
-                                for n in range(1_500_000)))
+        connection = sqlite3.connect(a.sandbox.db)
+        connection.execute("DELETE FROM grdb_migrations WHERE identifier >= 'v4'")
+        connection.execute("DROP TABLE sync_pending")
+        connection.execute("CREATE TABLE sync_pending (line TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
+
+        def lines():
+            for n in range(1_500_000):
+                payload = f"{key}\t{FAR_FUTURE_MS - n:012x}.0000.{PEER}\tposition={n}".encode()
+                yield (f"{zlib.crc32(payload):08x} {payload.decode()}\n",)
+        connection.executemany("INSERT INTO sync_pending (line) VALUES (?)", lines())
         connection.commit()
         connection.close()
         path = a.sandbox.write_json("one.json", {"version": 1, "chordsets": [
             {"title": "Imported during a round", "chords": [{"color": "#112233"}] * 8}]})
-        import subprocess
-        import support
-        rounds = [subprocess.Popen([support.IMAGER, "--sync"], env=a.sandbox.env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)]
+        round_process = subprocess.Popen([support.IMAGER, "--sync"], env=a.sandbox.env,
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         time.sleep(1.0)
         imported = a.sandbox.run("--import", path, timeout=300)
-        for process in rounds:
-            process.communicate(timeout=300)
+        out, err = round_process.communicate(timeout=300)
+        self.assertEqual(round_process.returncode, 0, err)
         self.assertEqual(imported.returncode, 0, imported)
         self.assertIn("Imported during a round", a.titles())
         started = time.monotonic()

@@ -29,6 +29,13 @@ final class ImportRefusalTests: XCTestCase {
         XCTAssertTrue("\(failure)".contains("chordsets[1] (“Broken”) has 7 chords; a chordset has exactly 8"), "\(failure)")
     }
 
+    func testControlCharactersFromTheFileAreShownEscaped() async throws {
+        let seven = chords(Array(repeating: "#FF0000", count: 7))
+        let failure = try refusal("{\"version\": 1, \"chordsets\": [{\"title\": \"A\\u001b]0;PWNED\\u0007\", \"chords\": [\(seven)]}]}")
+        XCTAssertEqual(ImportRefusal.detail(failure), "The 1st chordset, “A\\x1B]0;PWNED\\x07”, has 7 chords; each needs 8.")
+        XCTAssertEqual(ImportRefusal.heading(file: "/tmp/a\u{1B}[2Jb.json"), "Could not import “a\\x1B[2Jb.json”")
+    }
+
     func testABadColourNamesTheChordAndHowColoursAreWritten() async throws {
         var colours = Array(repeating: "#00FF00", count: 8)
         colours[4] = "green"

@@ -269,8 +269,7 @@ extension ChordsetStore {
 
     /// Applies the lines that waited and are due now, `waitingPiece` per transaction. Lines
     /// now more than `HybridClock.maximumWait` ahead (this computer's clock was set back) are
-    /// dropped, as they would be refused now: nothing waits longer than that. A line without
-    /// its due time (written by a version that did not record it) gets it first.
+    /// dropped, as they would be refused now: nothing waits longer than that.
     private func applyWaiting(now: Date) throws(StoreError) -> Set<UUID> {
         let due = HybridClock.text(milliseconds: HybridClock.milliseconds(now) &+ HybridClock.maximumLead)
         let beyond = HybridClock.text(milliseconds: HybridClock.milliseconds(now) &+ HybridClock.maximumWait)
@@ -284,19 +283,12 @@ extension ChordsetStore {
         } catch {
             throw Self.map(error, operation: "read the changes waiting for their time", path: path)
         }
-        // In pieces too: a million lines left by an older version must not hold the lock.
-        while try syncTransaction("tidy the changes waiting for their time", { db -> Bool in
+        // In pieces too (at most `maximumWaiting` lines, but the lock is never held for long).
+        while try syncTransaction("drop changes stamped too far ahead", { db -> Bool in
             try db.execute(sql: """
-                UPDATE sync_pending SET due = substr(line, 49, 12)
-                WHERE line IN (SELECT line FROM sync_pending WHERE due = '' LIMIT ?)
-                """, arguments: [SyncTables.tidyPiece])
-            var changes = db.changesCount
-            try db.execute(sql: """
-                DELETE FROM sync_pending WHERE line IN (
-                    SELECT line FROM sync_pending WHERE due > ? OR length(due) != 12 LIMIT ?)
+                DELETE FROM sync_pending WHERE line IN (SELECT line FROM sync_pending WHERE due > ? LIMIT ?)
                 """, arguments: [beyond, SyncTables.tidyPiece])
-            changes += db.changesCount
-            return changes > 0
+            return db.changesCount > 0
         }) {}
         while true {
             let (count, piece) = try syncTransaction("apply changes that waited for their time") { db -> (Int, Set<UUID>) in

@@ -40,7 +40,14 @@ public final class ChordsetStore: Sendable {
             // GRDB sets the writer to synchronous=NORMAL when it turns WAL on, after
             // prepareDatabase ran; FULL again, so a save that reported success survives a power cut.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            try StoreSchema.migrator.migrate(pool)
+            do {
+                try StoreSchema.migrator.migrate(pool)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                // Another process (an import started with a sync round, on a database of an
+                // older version) ran the same migration first: ours was rolled back whole, and
+                // a second look finds it done.
+                try StoreSchema.migrator.migrate(pool)
+            }
             return ChordsetStore(path: path, writer: pool, now: now)
         } catch {
             throw map(error, operation: "open the database", path: path)

@@ -82,17 +82,24 @@ enum StoreSchema {
                 """)
             try SyncTables.registerExistingRows(db)
         }
-        // Lines waiting for their time carry when they are due (the wall time of their stamp,
-        // as its 12 hex digits), so a round reads only the due ones, through an index. Lines
-        // more than `HybridClock.maximumWait` ahead, which are refused now, are dropped.
+        // Lines waiting for their time carry when they are due (the wall time of their stamp:
+        // its first 12 hex digits, which start at the 49th character of a line), so a round
+        // reads only the due ones, through an index. Lines more than `HybridClock.maximumWait`
+        // ahead, which are refused now, are not copied: millions of them cost one pass here.
         migrator.registerMigration("v4-sync-pending-due") { db in
-            try db.execute(sql: """
-                ALTER TABLE sync_pending ADD COLUMN due TEXT NOT NULL DEFAULT '';
-                UPDATE sync_pending SET due = substr(line, 49, 12);
-                CREATE INDEX sync_pending_by_due ON sync_pending(due);
-                """)
             let beyond = HybridClock.text(milliseconds: HybridClock.milliseconds(Date()) &+ HybridClock.maximumWait)
-            try db.execute(sql: "DELETE FROM sync_pending WHERE due > ? OR length(due) != 12", arguments: [beyond])
+            try db.execute(sql: """
+                CREATE TABLE sync_pending_due (
+                    line TEXT PRIMARY KEY NOT NULL,
+                    due TEXT NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO sync_pending_due (line, due)
+                    SELECT line, substr(line, 49, 12) FROM sync_pending
+                    WHERE length(line) > 60 AND substr(line, 49, 12) <= ?;
+                DROP TABLE sync_pending;
+                ALTER TABLE sync_pending_due RENAME TO sync_pending;
+                CREATE INDEX sync_pending_by_due ON sync_pending(due);
+                """, arguments: [beyond])
         }
         // Values from other machines now pass the import's rules before they enter a register
         // (`SyncAdmission`); registers holding a value that fails them are healed

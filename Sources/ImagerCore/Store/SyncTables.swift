@@ -21,7 +21,7 @@ enum SyncTables {
     static let maximumWaiting = 50_000
     /// Waiting lines applied per transaction.
     static let waitingPiece = 2_000
-    /// Waiting lines given their due time, or dropped, per transaction.
+    /// Waiting lines dropped per transaction.
     static let tidyPiece = 20_000
 
     static func state(_ key: String, _ db: Database) throws -> String? {

@@ -74,7 +74,9 @@ extension SyncFolder {
         return devices.filter { $0 != device }.compactMap { other in
             guard let folder = try? directory.folder(other) else { return nil }
             let files = (try? Self.listDataFiles(in: folder))?.files ?? []
-            return SyncPeer(device: other, name: Self.name(in: folder), lastWrote: files.map(\.entry.modified).max())
+            // The name is another machine's text: shown only when it passes as a title would.
+            let shown = Self.name(in: folder).flatMap { try? ChordsetTitle.accepted($0).get() }
+            return SyncPeer(device: other, name: shown, lastWrote: files.map(\.entry.modified).max())
         }
     }
 }

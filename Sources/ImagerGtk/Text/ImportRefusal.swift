@@ -3,13 +3,19 @@ import ImagerCore
 
 /// What the window says when an import is refused: the file by its name (not its path), and
 /// the reason in people's words ("The 2nd chordset, “Broken”, has 7 chords; each needs 8")
-/// rather than the command line's JSON path. Nothing from a refused file is stored.
+/// rather than the command line's JSON path. Nothing from a refused file is stored. The
+/// file's name and the words quoted from it are outside text: a control character in them
+/// is shown escaped (`TerminalText`), as on the command line, never acted on or hidden.
 enum ImportRefusal {
     static func heading(file path: String) -> String {
-        tr("Could not import “{file}”", ["file": URL(fileURLWithPath: path).lastPathComponent])
+        tr("Could not import “{file}”", ["file": TerminalText.escaped(URL(fileURLWithPath: path).lastPathComponent)])
     }
 
     static func detail(_ failure: TransferJobs.Failure) -> String {
+        TerminalText.escaped(unescapedDetail(failure))
+    }
+
+    private static func unescapedDetail(_ failure: TransferJobs.Failure) -> String {
         guard case let .file(error) = failure else { return sentence(failure.description) }
         if let problem = error.chordsetProblem { return sentence(words(problem)) }
         if let problem = error.lumiProblem { return sentence(words(problem)) }
