@@ -343,6 +343,10 @@ class HostilePeerTests(unittest.TestCase):
         self.assertNotIn("\x1b", listed)
         self.assertEqual(len(listed.splitlines()), len(a.ids()))
         self.assertTrue(all(len(row.split("\t")) == 3 for row in listed.splitlines()), listed)
+        for form in ("gpl", "css", "svg"):
+            exported = a.ok("--export-palette", first, "-", "--format", form).stdout
+            self.assertNotIn(b"\x1b", exported, form)
+            self.assertNotIn(b"\x07", exported, form)
         renamed = a.ok("--rename", first, "Clean")
         self.assertIn("PWNED", renamed.stderr)
         self.assertNotIn("\x1b", renamed.stderr)

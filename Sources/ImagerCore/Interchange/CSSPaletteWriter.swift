@@ -11,7 +11,7 @@
 enum CSSPaletteWriter {
     static func text(for chordset: Chordset) -> String {
         let stem = CSSIdentifier.stem(for: chordset.title)
-        var out = "/* \(commentSafe(chordset.title)), exported from Imager */\n:root {\n"
+        var out = "/* \(commentSafe(ChordsetTitle.sanitized(chordset.title))), exported from Imager */\n:root {\n"
         for slot in 0..<Chordset.chordCount {
             out += "  --\(stem)-\(slot + 1): \(chordset.color(at: slot).hex);\n"
         }

@@ -10,7 +10,10 @@ enum GimpPaletteWriter {
 
     static func text(for chordset: Chordset) -> String {
         // Titles are single-line by ChordsetTitle's rule; a line break here would end the header.
-        var out = "\(magic)\nName: \(chordset.title)\nColumns: \(Chordset.chordCount)\n"
+        // Only a hand-edited database holds a title with a control character; none reaches the
+        // file (or a terminal, for `--export-palette ID - --format gpl`), and a line break
+        // cannot end the Name line early.
+        var out = "\(magic)\nName: \(ChordsetTitle.sanitized(chordset.title))\nColumns: \(Chordset.chordCount)\n"
         let translucent = chordset.chords.indices.filter { chordset.color(at: $0).alpha != 255 }
         if translucent.isEmpty {
             out += "# Exported from Imager\n"

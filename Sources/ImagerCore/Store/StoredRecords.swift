@@ -96,10 +96,18 @@ enum StoredRecords {
                 return db.changesCount > 0 ? [id] : []
             }
             guard let values = SyncValues.chordset(registers) else { return [] }
-            let title = (try? ChordsetTitle.accepted(values.title).get()) ?? Chordset.defaultTitle
+            // Remote titles were checked at the door (`SyncAdmission`); a longer one in the
+            // registers is this machine's own, stored by an older Imager, and is kept.
+            let title = (try? ChordsetTitle.accepted(values.title, allowingUpTo: values.title.unicodeScalars.count).get())
+                ?? Chordset.defaultTitle
+            // A field without a register (its value was refused) keeps what the row shows;
+            // its default is only for a row made now.
+            let hasTitle = registers[SyncField.title] != nil, hasPosition = registers[SyncField.position] != nil
             try db.cachedStatement(sql: """
-                UPDATE chordset SET title = ?, position = ?, created_at = ?, updated_at = ? WHERE id = ?
-                """).execute(arguments: [title, values.position, values.created, values.updated, id.uuidString])
+                UPDATE chordset SET title = coalesce(?, title), position = coalesce(?, position), created_at = ?, updated_at = ?
+                WHERE id = ?
+                """).execute(arguments: [hasTitle ? title : nil, hasPosition ? values.position : nil, values.created,
+                                         values.updated, id.uuidString])
             let inserted = db.changesCount == 0
             if inserted {
                 try db.cachedStatement(sql: """
@@ -110,7 +118,7 @@ enum StoredRecords {
                 INSERT INTO chord (chordset_id, slot, color) VALUES (?, ?, ?)
                 ON CONFLICT(chordset_id, slot) DO UPDATE SET color = excluded.color
                 """)
-            for (slot, color) in values.colors.enumerated() {
+            for (slot, color) in values.colors.enumerated() where inserted || registers[SyncField.color(slot)] != nil {
                 try upsertChord.execute(arguments: [id.uuidString, slot, Int64(color.packed)])
             }
             if inserted {

@@ -8,6 +8,7 @@ import GRDB
 /// showing, and every snapshot published it again. Run once, by the `v5-sync-heal-refused-values`
 /// migration, in its transaction.
 ///
+/// - A value equal to what the row shows is kept (an over-long title an older Imager stored).
 /// - A chordset's bad field takes the value its row shows now (what this computer displayed
 ///   all along), at the bad value's stamp, so a later edit still beats it. Without a row (the
 ///   record was hidden here) the field is dropped.
@@ -36,6 +37,9 @@ enum SyncHealing {
                     if kept != register.value { fixed.replaceValue(of: name, with: kept) }
                 case let .failure(refusal):
                     if !looked { (shown, looked) = (try StoredRecords.fields(of: key, db), true) }
+                    // What the row shows is kept as it is: a title longer than the limit that
+                    // an older Imager stored here is this machine's own.
+                    if case .chordset = key, shown?[name] == register.value { continue }
                     if case .chordset = key, let value = shown?[name],
                        case let .success(kept) = SyncAdmission.check(name, value, of: key) {
                         fixed.replaceValue(of: name, with: kept)

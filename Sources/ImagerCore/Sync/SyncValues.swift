@@ -31,9 +31,10 @@ public enum SyncValues {
     /// A chordset as its registers hold it, or nil before its creation arrived (a rename that
     /// came first) or once it is tombstoned. The creation carries every field at one stamp;
     /// `created` never changes after it, so it marks the record as complete. A field missing
-    /// beside it was refused at the door (`SyncAdmission`) and takes its default, so one bad
-    /// value never hides the record: the title `Chordset.defaultTitle`, position 0, the grey
-    /// of a missing chord.
+    /// beside it was refused at the door (`SyncAdmission`): a row that exists keeps what it
+    /// shows for it (`StoredRecords.materialize`), and a row made now takes its default, so
+    /// one bad value never hides the record: the title `Chordset.defaultTitle`, position 0,
+    /// the grey of a missing chord.
     public struct ChordsetValues: Equatable, Sendable {
         public var title: String
         public var position: Double
