@@ -29,8 +29,8 @@ public struct SkippedEntry: Equatable, Hashable, Sendable, CustomStringConvertib
 
     public var description: String {
         switch outcome {
-        case .skipped: "\(path): \(reason); left untouched, and the round went on without it"
-        case .newDeviceID: "\(path): \(reason); left untouched, and this computer now publishes under a new device id"
+        case .skipped: "\(TerminalText.escaped(path)): \(TerminalText.escaped(reason)); left untouched, and the round went on without it"
+        case .newDeviceID: "\(TerminalText.escaped(path)): \(TerminalText.escaped(reason)); left untouched, and this computer now publishes under a new device id"
         }
     }
 }
