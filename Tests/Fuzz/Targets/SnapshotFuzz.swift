@@ -47,8 +47,16 @@ private func read(_ data: Data) {
     guard accounted else {
         fatalError("\(lines) lines, but \(result.operations.count) read and \(result.skipped.count) skipped")
     }
+    // As a round merges them: each operation admitted field by field first, and what it admits
+    // must pass again unchanged (the one form every machine keeps).
     var records: [SyncRecordKey: Registers] = [:]
-    for operation in result.operations { records[operation.key, default: Registers()].merge(operation) }
+    for operation in result.operations {
+        guard let admitted = SyncAdmission.admit(operation).admitted else { continue }
+        guard SyncAdmission.admit(admitted).admitted == admitted else {
+            fatalError("an admitted operation changed when admitted again: \(admitted)")
+        }
+        records[operation.key, default: Registers()].merge(admitted)
+    }
     for (key, registers) in records {
         switch key {
         case .chordset: _ = SyncValues.chordset(registers)
