@@ -118,7 +118,7 @@ enum UserAction: CustomStringConvertible {
 /// One window over a file store, the steps done to it, and the checks after each.
 @MainActor
 struct Model {
-    let test: ListModelTests
+    let test: GtkTestCase
     let window: MainWindow
     let store: ChordsetStore
     let frames: EveryFrameCheck
@@ -130,7 +130,7 @@ struct Model {
     /// Defects met on the way that belong to other checks (printed, not failed).
     var noted: [String] = []
 
-    init(test: ListModelTests, folder: URL, seed: UInt64, starters: Int) throws {
+    init(test: GtkTestCase, folder: URL, seed: UInt64, starters: Int) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.test = test
         self.seed = seed
@@ -313,8 +313,10 @@ struct Model {
     func check() throws {
         let ids = controller.chordsets.map(\.id)
         if Set(ids).count != ids.count { throw failure("the controller's list holds a chordset twice: \(controller.chordsets.map(\.title))") }
-        if let problem = frames.take() { throw failure("after a frame: \(problem)") }
-        if let problem = ShownRows.problem(in: list) { throw failure(problem) }
+        let afterFrame = frames.take()
+        let now = ShownRows.problem(in: list)
+        if let afterFrame { throw failure("after a frame: \(afterFrame)" + (now.map { "; after the step: \($0)" } ?? "; fine after the step")) }
+        if let now { throw failure(now) }
         if window.windowTitle.subtitleText.hasPrefix("\(controller.count) ") == false, list.filter == nil, list.selectedCount < 2 {
             throw failure("the subtitle says “\(window.windowTitle.subtitleText)” of \(controller.count) chordsets")
         }
@@ -336,7 +338,14 @@ struct Model {
     }
 
     func failure(_ what: String) -> Error {
-        ModelFailure(description: "seed \(seed), step \(done.count) (replay with IMAGER_MODEL_SEED=\(seed)): \(what)\n"
+        // IMAGER_MODEL_SCREENSHOT=FILE.png keeps what the display showed at the failure.
+        if let path = ProcessInfo.processInfo.environment["IMAGER_MODEL_SCREENSHOT"] {
+            let shot = Process()
+            shot.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+            shot.arguments = ["-window", "root", path]
+            if (try? shot.run()) != nil { shot.waitUntilExit() }
+        }
+        return ModelFailure(description: "seed \(seed), step \(done.count) (replay with IMAGER_MODEL_SEED=\(seed)): \(what)\n"
             + "steps: " + done.enumerated().map { "\($0 + 1). \($1)" }.joined(separator: "; "))
     }
 }

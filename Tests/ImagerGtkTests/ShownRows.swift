@@ -17,7 +17,7 @@ struct ShownRows {
         var top: Double
         var height: Double
 
-        var description: String { "\(position):\(title)" }
+        var description: String { "\(position):\(title)@\(Int(top))" }
     }
 
     /// Every mapped row, top to bottom.
@@ -67,20 +67,21 @@ struct ShownRows {
         }
     }
 
-    /// What is wrong with the rows drawn now, or nil: each mapped row must show the chordset at
-    /// its position; the visible ones, top to bottom, must be consecutive positions.
+    /// What is wrong with the rows drawn now, or nil: each row drawn in the viewport must show
+    /// the chordset at its position, and top to bottom they must be consecutive positions.
+    /// (GTK 4.8 may keep a row it no longer uses mapped just outside the viewport, where the
+    /// scrolled window clips it: nobody sees it, and it is left out.)
     static func problem(in list: ChordsetList) -> String? {
         let expected = expectedTitles(of: list)
-        let mapped = mapped(in: list)
-        for row in mapped {
+        let visible = visible(in: list)
+        for row in visible {
             guard row.position < expected.count else {
-                return "a row is drawn at position \(row.position), past the list's \(expected.count) rows: \(mapped)"
+                return "a row is drawn at position \(row.position), past the list's \(expected.count) rows: \(visible)"
             }
             guard expected[row.position] == row.title else {
-                return "row \(row.position) draws “\(row.title)” where the list has “\(expected[row.position])”: \(mapped)"
+                return "row \(row.position) draws “\(row.title)” where the list has “\(expected[row.position])”: \(visible)"
             }
         }
-        let visible = visible(in: list)
         for (above, below) in zip(visible, visible.dropFirst()) where below.position != above.position + 1 {
             return "the rows on screen are not a run of the list, top to bottom: \(visible)"
         }
