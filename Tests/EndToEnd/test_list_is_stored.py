@@ -2,6 +2,7 @@
 
 Rows are read from the screen: a screenshot of the list's title column, read by tesseract,
 in screen order. The database is read after a save (another window takes the focus)."""
+import json
 import os
 import re
 import shutil
@@ -10,7 +11,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, click, extents, wait_for, xdotool
+from harness import App, click, extents, screenshot, wait_for, xdotool
 from suite import test
 from test_window import save_by_focusing_another_window
 
@@ -167,3 +168,45 @@ def an_import_undone_and_imported_again_shows_and_stores_each_chordset_once(firs
     finally:
         app.cleanup()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@test
+def a_search_with_few_matches_from_far_down_the_list_draws_only_the_matches(first):
+    """With the view at the end of a long list, a search that leaves few rows draws those
+    rows, read from the screen, and none of the rows that were on screen before."""
+    first.stop()
+    app = App(first.binary)
+    os.makedirs(app.home, exist_ok=True)
+    listing = os.path.join(app.home, "many.json")
+    yellow = {"color": "#F6D14E"}
+    titles = [f"Starter {n}" for n in range(240)]
+    with open(listing, "w") as file:
+        json.dump({"version": 1, "chordsets": [{"title": title, "chords": [yellow] * 8} for title in titles]}, file)
+    result = subprocess.run([app.binary, "--import", listing], env=app.env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    app.start()
+    try:
+        app.focus()
+        # The mouse wheel over the list, to its end.
+        x, y, w, h = extents(app.wait_for_control("list", "Chordsets"))
+        xdotool("mousemove", x + w // 2, y + h // 2)
+        for _ in range(12):
+            xdotool("click", "--repeat", "20", "--delay", "5", "5")
+        wait_for(lambda: "Starter 239" in titles_on_screen(app, titles), 10, "the end of the list on screen")
+        xdotool("key", "ctrl+f")
+        app.wait_for_control("entry", "Search chordsets")
+        xdotool("type", "--delay", 60, "Starter 9")
+        matches = ["Starter 9"] + [f"Starter {n}" for n in range(90, 100)]
+        wait_for(lambda: re.fullmatch(r"11 of \d+ chordsets", subtitle_text(app) or ""), 5,
+                 "the search's count, not " + repr(subtitle_text(app)))
+        time.sleep(0.5)
+        drawn = titles_on_screen(app, titles)
+        screenshot("search-from-far-down")
+        assert len(drawn) >= 5 and all(title in matches for title in drawn), f"rows drawn during the search: {drawn}"
+        assert contiguous_in(drawn, matches), f"the rows drawn {drawn} are not a run of the matches {matches}"
+    finally:
+        app.cleanup()
+
+
+def subtitle_text(app):
+    return next((label.name for label in labels(app.node) if re.fullmatch(r"[\d,]+ (of [\d,]+ )?chordsets?", label.name or "")), None)
