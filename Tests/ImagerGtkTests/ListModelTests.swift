@@ -139,7 +139,7 @@ struct Model {
         try store.append((0..<starters).map { Chordset.random(title: "Starter \($0)", position: Double($0)) })
         try store.waitsForOtherWriters(false)
         window = test.makeWindow(try ChordsetController(store: store))
-        frames = EveryFrameCheck(window: window)
+        frames = test.frameCheck(of: window) ?? EveryFrameCheck(window: window)
         // A palette of 20 colours: "Twenty 1" to "Twenty 3".
         palette = folder.appendingPathComponent("Twenty.gpl")
         var text = "GIMP Palette\nName: Twenty\n#\n"

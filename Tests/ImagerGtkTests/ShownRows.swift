@@ -97,8 +97,10 @@ final class EveryFrameCheck {
     private(set) var frames = 0
     private var handle: SignalHandle?
     private let list: ChordsetList
+    private(set) weak var window: MainWindow?
 
     init(window: MainWindow) {
+        self.window = window
         list = window.list
         guard let clock = gtk_widget_get_frame_clock(window.window) else { return }
         handle = Signal.connect(clock, "after-paint") { [weak self] in self?.check() }
