@@ -32,8 +32,24 @@ class GtkTestCase: XCTestCase {
     }
 
     override func tearDown() {
-        MainActor.assumeIsolated { Self.destroyWindows() }
+        MainActor.assumeIsolated {
+            // Every frame of every window a test opened drew each row with its own chordset.
+            for check in Self.frameChecks {
+                if let problem = check.take() { XCTFail("the list drew a row that is not its chordset's: \(problem)") }
+                check.stop()
+            }
+            Self.frameChecks.removeAll()
+            Self.destroyWindows()
+        }
         super.tearDown()
+    }
+
+    /// The after-paint check of each window the running test opened (`EveryFrameCheck`).
+    private static var frameChecks: [EveryFrameCheck] = []
+
+    /// The check running on `window`'s frames, for tests that look at it themselves.
+    func frameCheck(of window: MainWindow) -> EveryFrameCheck? {
+        Self.frameChecks.first { $0.window === window }
     }
 
     /// A controller over an in-memory store holding `titles`, in order.
@@ -54,6 +70,7 @@ class GtkTestCase: XCTestCase {
         let window = MainWindow(application: Self.application!, controller: controller, remembersSize: false)
         Self.windows.append(window)
         window.present()
+        Self.frameChecks.append(EveryFrameCheck(window: window))
         pump(seconds: 0.3)
         return window
     }

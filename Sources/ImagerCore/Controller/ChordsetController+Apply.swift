@@ -26,7 +26,12 @@ extension ChordsetController {
             return .remove(items)
 
         case let .adopt(items):
-            show(items)
+            // A merge of what other connections stored may have shown some already: the
+            // window's focus, back from the file chooser, can merge an import between its
+            // commit and its adoption. Those stay where they are, shown once; the inverse
+            // takes all of them out.
+            let shown = indices(of: items.map(\.id))
+            show(shown.isEmpty ? items : items.filter { shown[$0.id] == nil })
             return .remove(items)
 
         case let .remove(items):

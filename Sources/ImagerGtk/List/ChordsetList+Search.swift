@@ -29,6 +29,7 @@ extension ChordsetList {
         } else {
             filter = nil
         }
+        moveViewOntoRowsThatStay(newCount: rowCount, toFirstRow: true)
         // Rows keep their items (GTK keeps its place); only the end grows or shrinks.
         model.apply(.reloaded(previousCount: previousRows), newCount: rowCount)
         refreshAllRows()

@@ -213,6 +213,7 @@ final class ChordsetList {
             nearView = positionsNearView().flatMap { $0.upperBound < model.count - count ? $0 : nil }
             change = .reloaded(previousCount: model.count)
         }
+        moveViewOntoRowsThatStay(newCount: rowCount, toFirstRow: false)
         let contentMoved = model.apply(change, newCount: rowCount)
         switch change {
         case let .updated(index):
