@@ -226,11 +226,12 @@ class Tmpfs:
     def fill(self):
         """Writes a filler file until the disk is full; returns its path."""
         filler = os.path.join(self.path, "filler")
-        with open(filler, "wb") as f:
+        # Unbuffered: a buffered file would try again to write its last piece on closing,
+        # and fail there with the same "No space left on device" the loop stops on.
+        with open(filler, "wb", buffering=0) as f:
             try:
                 while True:
                     f.write(b"\0" * 16384)
-                    f.flush()
             except OSError as error:
                 self.test.assertEqual(error.errno, 28, f"filling the disk ended with {error}")
         return filler
