@@ -3,7 +3,8 @@
 # Regenerates po/POTFILES (every source file with a translatable string) and the template
 # po/imager.pot from them, the desktop file and the metainfo; then merges the template into
 # each translation listed in po/LINGUAS. With --check, changes nothing and fails if either
-# file is out of date with the sources (the test suite runs this).
+# file is out of date with the sources, or a tooltip or accessible name is not marked (the test
+# suite runs this).
 #
 # Swift reserves `_`, so the window marks strings with tr("…") and trn("…", "…", n);
 # xgettext has no Swift parser, and its C parser reads those calls exactly (Swift string
@@ -54,6 +55,9 @@ HEADER
 
 if [ $check = 1 ]; then
   status=0
+  # A tooltip or accessible name written as a bare literal would reach every user in English.
+  unmarked=$(grep -rnE '\.(setTooltip|setAccessibleLabel)\("[^"]' Sources --include='*.swift' || true)
+  [ -z "$unmarked" ] || { echo "tooltips or accessible names not marked with tr(…):" >&2; echo "$unmarked" >&2; status=1; }
   cmp -s "$work/POTFILES.full" po/POTFILES || { echo "po/POTFILES is out of date: run po/update-pot.sh" >&2; status=1; }
   cmp -s "$work/imager.pot" po/imager.pot || { echo "po/imager.pot is out of date: run po/update-pot.sh" >&2; diff "$work/imager.pot" po/imager.pot | head -20 >&2; status=1; }
   for lang in $(grep -v '^#' po/LINGUAS); do

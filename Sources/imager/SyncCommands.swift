@@ -45,7 +45,7 @@ extension CommandLineTool {
             for line in summary.refusalLines { printError("imager: \(line)") }
             if summary.tookNewDeviceID {
                 printError("imager: this database was copied from another computer or restored from a backup; "
-                    + "it now syncs as a new device, and nothing was lost")
+                    + "it now syncs as a new computer, and nothing was lost")
             }
             try writeToStandardOutput(Data((summary.line + "\n").utf8))
         }

@@ -9,7 +9,7 @@ import unittest
 
 from support import SEED_COUNT, Sandbox, seed_chordsets
 
-SYNCED = re.compile(r"^Synced: (\d+) changes? sent, (\d+) received from (\d+) other devices?\n$")
+SYNCED = re.compile(r"^Synced: (\d+) changes? sent, (\d+) received from (\d+) other computers?\n$")
 ID_LINE = re.compile(r"^([0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})\t([^\t\n]*)\t(#[0-9A-F]{6,8}( #[0-9A-F]{6,8}){7})$")
 
 

@@ -216,7 +216,8 @@ def a_horizontal_scroll_reveals_delete_like_a_touchpad_swipe(app):
 @test
 def the_delete_key_deletes_the_selected_row_and_the_toast_undoes_it(app):
     click(app.wait_for_control("label", "Sunset"))
-    xdotool("key", "Escape")  # clicking the title starts renaming it; leave that
+    # A click on the title of a row already selected renames it: Escape leaves that, if so.
+    xdotool("key", "Escape")
     xdotool("key", "Delete")
     wait_for(lambda: app.find("label", "Sunset") is None, 5, "“Sunset” to disappear")
     click(app.wait_for_control("push button", "Undo"))
@@ -254,8 +255,7 @@ def a_first_click_on_a_title_selects_its_row_and_a_click_on_the_selected_rows_ti
 def sigterm_saves_and_quits(app):
     app.focus()
     click(app.wait_for_control("push button", "Add Chordset"))
-    # The new row is scrolled to before its title opens for editing; keys typed earlier are lost.
-    app.wait_for_control("text", "Chordset title")
+    # Typed at once: keys typed while the new row's title is still opening reach the title.
     xdotool("type", "--delay", 30, "Last Words")
     xdotool("key", "Return")
     app.wait_for_control("label", "Last Words")
@@ -498,9 +498,9 @@ def dragging_a_row_with_the_mouse_below_another_moves_it_and_the_order_is_saved(
         app.focus()
         warm = app.wait_for_control("panel", "Warm")
         x, y, w, h = extents(warm)
-        # Press in the row's left padding (not on the title, whose click renames, nor on a
-        # cell), then move straight down in small steps as a hand would, past GTK's drag
-        # threshold, to the lower half of Forest: the gap between Forest and the row after it.
+        # Press in the row's left padding, then move straight down in small steps as a hand
+        # would, past GTK's drag threshold, to the lower half of Forest: the gap between Forest
+        # and the row after it.
         start_x, start_y = x + 5, y + h // 2
         move_pointer(start_x, start_y)
         xdotool("mousedown", 1)

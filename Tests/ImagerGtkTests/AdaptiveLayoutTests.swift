@@ -28,6 +28,7 @@ final class AdaptiveLayoutTests: GtkTestCase {
         let rowWidth = Float(gtk_widget_get_width(row.widget))
         let title = frame(try XCTUnwrap(gtk_widget_get_first_child(row.widget)), in: row.widget)
         XCTAssertGreaterThan(title.size.width, rowWidth / 2, "the title has a line of its own, not an ellipsis")
+        XCTAssertEqual(frame(row.cells[0].widget, in: row.widget).origin.x, title.origin.x, "the cells line up with the title")
         for cell in row.cells {
             let box = frame(cell.widget, in: row.widget)
             XCTAssertGreaterThanOrEqual(box.origin.y, title.origin.y + title.size.height, "chord \(cell.slot + 1) is not under the title")

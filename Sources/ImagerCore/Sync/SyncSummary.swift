@@ -6,7 +6,7 @@ public struct SyncSummary: Sendable, Equatable {
     public var sent = 0
     /// Operations of other machines merged (duplicates included; merging them is harmless).
     public var received = 0
-    /// Other devices with files in the folder.
+    /// Other computers (other devices, in the folder's terms) with files in the folder.
     public var otherDevices = 0
     /// Operations stamped too far in the future, kept to be applied later.
     public var deferred = 0
@@ -34,11 +34,12 @@ public struct SyncSummary: Sendable, Equatable {
         return lines
     }
 
-    /// `Synced: 3 changes sent, 41 received from 2 other devices`
+    /// `Synced: 3 changes sent, 41 received from 2 other computers`: "computers", the word the
+    /// window uses.
     public var line: String {
         func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         var text = "Synced: \(count(sent, "change", "changes")) sent, \(received) received from "
-            + count(otherDevices, "other device", "other devices")
+            + count(otherDevices, "other computer", "other computers")
         if deferred > 0 { text += " (\(count(deferred, "change", "changes")) stamped in the future kept for later)" }
         return text
     }

@@ -59,7 +59,7 @@ final class LumiControls {
         gtk_scale_set_value_pos(cgtk_scale(glowScale), GTK_POS_RIGHT)
         gtk_widget_set_hexpand(glowScale, 1)
         glowScale.setAccessibleLabel(tr("Glow"))
-        glowScale.setTooltip("0 is a hard edge; 100 fades from the centre out")
+        glowScale.setTooltip(tr("0 is a hard edge; 100 fades from the centre out"))
 
         raiseButton = Widgets.iconButton(icon: "go-up-symbolic", tooltip: tr("Raise: draw it above the next lumi"),
                                          accessibleName: tr("Raise"))

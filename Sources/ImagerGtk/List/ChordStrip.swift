@@ -15,15 +15,11 @@ final class ChordStrip {
     let cells: [ChordCell]
     var onActivate: (Int) -> Void = { _ in }
 
-    /// Gap between the title and the first cell, on top of the row's spacing between cells.
-    private static let titleGap: Int32 = 6
-
     init(in row: SlidingRow) {
         rowWidget = row.widget
         cells = (0..<Chordset.chordCount).map { ChordCell(slot: $0) }
         for cell in cells { row.append(cell.widget) }
         for cell in cells { cell.onLumisNeeded = { [weak self] in self?.readPendingLumis() } }
-        if let first = cells.first { gtk_widget_set_margin_start(first.widget, Self.titleGap) }
 
         let click = gtk_gesture_click_new()!
         Signal.connectPress(click, "released") { [weak self] presses, x, y in

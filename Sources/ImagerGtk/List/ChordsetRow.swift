@@ -39,9 +39,11 @@ final class ChordsetRow {
     init(list: ChordsetList) {
         self.list = list
 
-        // The title and the eight cells are the row's own children, spaced as the cells are
-        // (see ChordStrip), 12 pixels in from the sides and 10 from the top and bottom.
-        container = SlidingRow(spacing: 6, inset: (horizontal: 12, vertical: 10))
+        // The title and the eight cells are the row's own children, the cells 6 pixels apart
+        // and 12 from the title (4 apart on a line of their own, under the title, so that a
+        // phone's 360-pixel window holds them), 12 pixels in from the sides and 10 from the
+        // top and bottom.
+        container = SlidingRow(spacing: 6, titleGap: 6, narrowSpacing: 4, inset: (horizontal: 12, vertical: 10))
         g_object_ref_sink(container.widget)
         container.widget.addCSSClasses("chordset-row")
         title = TitleEditor(in: container)

@@ -15,7 +15,12 @@ import CGtk
 final class SlidingRow {
     /// Borrowed: owned by whoever parents it (the list item).
     let widget: Widget
+    /// Between children on one line; `titleGap` more after the title, before the cells.
     private let spacing: Int32
+    private let titleGap: Int32
+    /// Between the cells when they have a line of their own, under the title: tighter, so the
+    /// row fits a phone's width.
+    private let narrowSpacing: Int32
     /// Space kept free around the children, as CSS padding would (the underlay ignores it).
     private let inset: (horizontal: Int32, vertical: Int32)
 
@@ -36,8 +41,10 @@ final class SlidingRow {
         }
     }
 
-    init(spacing: Int32, inset: (horizontal: Int32, vertical: Int32)) {
+    init(spacing: Int32, titleGap: Int32, narrowSpacing: Int32, inset: (horizontal: Int32, vertical: Int32)) {
         self.spacing = spacing
+        self.titleGap = titleGap
+        self.narrowSpacing = narrowSpacing
         self.inset = inset
         widget = UnsafeMutableRawPointer(g_object_new_with_properties(Self.type, 0, nil, nil)!)
             .assumingMemoryBound(to: GtkWidget.self)
@@ -95,7 +102,11 @@ final class SlidingRow {
     /// What the children need: the title (the children that expand) and the cells (the rest).
     private struct Needs {
         var titleMinimum: Int32 = 0, titleNatural: Int32 = 0, titleHeight: Int32 = 0
-        var cellsWidth: Int32 = 0, cellsHeight: Int32 = 0
+        /// The cells' natural widths, summed, and how many there are.
+        var cellsNatural: Int32 = 0, cellsHeight: Int32 = 0, cells: Int32 = 0
+
+        /// The cells' width side by side, `spacing` apart.
+        func cellsWidth(spacing: Int32) -> Int32 { cellsNatural + spacing * max(cells - 1, 0) }
     }
 
     private func needs(_ children: [Widget]) -> Needs {
@@ -112,12 +123,11 @@ final class SlidingRow {
                 needs.titleNatural += natural
                 needs.titleHeight = max(needs.titleHeight, height)
             } else {
-                needs.cellsWidth += natural
+                needs.cellsNatural += natural
                 needs.cellsHeight = max(needs.cellsHeight, height)
-                cells += 1
+                needs.cells += 1
             }
         }
-        needs.cellsWidth += spacing * Int32(max(cells - 1, 0))
         return needs
     }
 
@@ -152,7 +162,7 @@ final class SlidingRow {
     /// Whether the cells go under the title at `width`.
     private func isTwoLines(_ needs: Needs, width: Int32) -> Bool {
         guard width >= 0 else { return false }
-        let room = width - 2 * horizontalInset(at: width) - spacing - needs.cellsWidth
+        let room = width - 2 * horizontalInset(at: width) - spacing - titleGap - needs.cellsWidth(spacing: spacing)
         return room < Self.narrowTitleWidth
     }
 
@@ -161,8 +171,8 @@ final class SlidingRow {
         if orientation == GTK_ORIENTATION_HORIZONTAL {
             // Narrowest: the cells on a line of their own; natural: everything on one line
             // (the line label counts as nothing: it takes what the line leaves it).
-            minimum = max(needs.titleMinimum, needs.cellsWidth) + 2 * inset.horizontal
-            natural = needs.titleNatural + spacing + needs.cellsWidth + 2 * inset.horizontal
+            minimum = max(needs.titleMinimum, needs.cellsWidth(spacing: narrowSpacing)) + 2 * inset.horizontal
+            natural = needs.titleNatural + spacing + titleGap + needs.cellsWidth(spacing: spacing) + 2 * inset.horizontal
         } else if isTwoLines(needs, width: forSize) {
             minimum = needs.titleHeight + Self.lineGap + needs.cellsHeight + 2 * inset.vertical
             natural = minimum
@@ -191,7 +201,7 @@ final class SlidingRow {
         let expanding = children.map { gtk_widget_compute_expand($0, GTK_ORIENTATION_HORIZONTAL) != 0 }
         var extra: Int32 = 0
         if !twoLines {
-            let used = sizes.reduce(0) { $0 + $1.minimum_size } + spacing * Int32(max(children.count - 1, 0))
+            let used = sizes.reduce(0) { $0 + $1.minimum_size } + spacing * Int32(max(children.count - 1, 0)) + titleGap
             extra = max(0, lineWidth - used)
             extra = sizes.withUnsafeMutableBufferPointer { buffer in
                 gtk_distribute_natural_allocation(extra, guint(buffer.count), buffer.baseAddress)
@@ -235,8 +245,13 @@ final class SlidingRow {
             var rect = GtkAllocation(x: rightToLeft ? childX + shift : childX - shift, y: top,
                                      width: childWidth, height: childHeight)
             gtk_widget_size_allocate(child, &rect, -1)
-            // On two lines the title's line is its own: the cells start again at the edge.
-            x = twoLines && expanding[index] ? 0 : x + childWidth + spacing
+            // On two lines the title's line is its own: the cells start again at the edge,
+            // lined up with the title.
+            if twoLines {
+                x = expanding[index] ? 0 : x + childWidth + narrowSpacing
+            } else {
+                x += childWidth + spacing + (expanding[index] ? titleGap : 0)
+            }
         }
         if let underlay, gtk_widget_get_visible(underlay) != 0 {
             var rect = GtkAllocation(x: 0, y: 0, width: width, height: height)

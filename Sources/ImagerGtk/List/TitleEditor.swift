@@ -193,11 +193,13 @@ final class TitleEditor {
         return gtk_event_controller_key_forward(keys, text) != 0
     }
 
-    /// Types `text` over the selection, as keys pressed in the field would.
+    /// Types `text` over the selection, as keys pressed in the field would (an empty `text`
+    /// deletes the selection, as Backspace would).
     func typeAhead(_ text: String) {
-        guard isEditing, let entry, !text.isEmpty else { return }
+        guard isEditing, let entry else { return }
         let editable = cgtk_editable(entry)
         gtk_editable_delete_selection(editable)
+        guard !text.isEmpty else { return }
         var position = gtk_editable_get_position(editable)
         gtk_editable_insert_text(editable, text, -1, &position)
         gtk_editable_set_position(editable, position)

@@ -9,13 +9,17 @@ import CGtk
 /// had the focus: a letter typed into the list starts a search. So the window looks at
 /// each key first (capture phase) and, while a title is opening:
 /// - before its row exists, keeps what is typed (text, Backspace, Enter, Escape) and types it
-///   into the field when the field opens;
+///   into the field when the field opens, as if typed there: the field opens with its title
+///   selected, so the first letter or Backspace replaces the whole title;
 /// - once the field is open but not focused yet, hands the key to the field itself.
 /// Keys with Ctrl or Alt (Ctrl+N again, Ctrl+Z) go on to the window's shortcuts.
 final class TitleTypeAhead {
     private unowned let list: ChordsetList
     /// Text typed before the field opened, to type into it when it does.
     private var typed = ""
+    /// A key typed before the field opened replaced its selected title (a letter, or a
+    /// Backspace, which deletes it): the field's text is then `typed` alone.
+    private var replacesTitle = false
     /// Enter was pressed before the field opened: commit once the typed text is in.
     private var commitWhenOpen = false
     /// The last key press went to the opening field: its release goes there too.
@@ -48,8 +52,7 @@ final class TitleTypeAhead {
             return used
         }
         guard list.pendingEdit != nil else {
-            typed = ""
-            commitWhenOpen = false
+            forget()
             return false
         }
         switch Int32(keyval) {
@@ -58,28 +61,36 @@ final class TitleTypeAhead {
         case GDK_KEY_Escape:
             // The title is not opened at all: the new chordset keeps its title.
             list.pendingEdit = nil
-            typed = ""
-            commitWhenOpen = false
+            forget()
         case GDK_KEY_BackSpace:
-            if !typed.isEmpty { typed.removeLast() }
+            guard !commitWhenOpen else { return true }
+            // The first deletes the selected title; later ones, what was typed since.
+            if replacesTitle, !typed.isEmpty { typed.removeLast() }
+            replacesTitle = true
         default:
             let code = gdk_keyval_to_unicode(keyval)
             guard code >= 0x20, code != 0x7F, let scalar = Unicode.Scalar(code) else { return false }
             guard !commitWhenOpen else { return true }   // after Enter: not part of this title
             typed.unicodeScalars.append(scalar)
+            replacesTitle = true
         }
         return true
     }
 
     /// The field is open (with its title selected): what was typed before goes in.
     private func opened(_ title: TitleEditor) {
-        let text = typed, commit = commitWhenOpen
-        typed = ""
-        commitWhenOpen = false
-        title.typeAhead(text)
+        let text = typed, replaces = replacesTitle, commit = commitWhenOpen
+        forget()
+        if replaces { title.typeAhead(text) }
         if commit {
             title.commit()
             title.onFinish()
         }
+    }
+
+    private func forget() {
+        typed = ""
+        replacesTitle = false
+        commitWhenOpen = false
     }
 }

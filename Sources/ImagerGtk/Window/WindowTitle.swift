@@ -15,6 +15,9 @@ final class WindowTitle {
         Widgets.append(title, to: widget)
         subtitle = Widgets.label("", classes: "subtitle")
         Widgets.append(subtitle, to: widget)
+        // Cut short with "…" rather than widen the window: on a phone's 360 pixels the
+        // header bar's buttons leave the title little room ("2 of 100,000 chordsets selected").
+        for label in [title, subtitle] { gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_END) }
     }
 
     /// `matching` is the number a search shows, nil without a search; `selected`, how many
