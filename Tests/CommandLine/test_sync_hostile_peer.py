@@ -202,7 +202,8 @@ class HostilePeerTests(unittest.TestCase):
         self.settle(a, b, c)
         rows = a.ids()
         hidden, recoloured = rows[0][0], rows[1][0]
-        later = stamp(now_ms() + 1000)
+        later_ms = now_ms() + 1000
+        later = stamp(later_ms)
 
         def poison(machine, key, fields, drop_row=False):
             """What an older version stored on reading a bad line: the value in the register."""
@@ -229,7 +230,9 @@ class HostilePeerTests(unittest.TestCase):
         published = self.snapshot_of(a)
         self.assertNotIn(b"#zz", published)
         self.assertNotIn(b"WWWWWWWWWW", published)
-        # Edits to both still travel.
+        # Edits to both still travel. They are made after the bad values' time, as a person's
+        # edits are: a computer that never saw that stamp cannot stamp an edit past it earlier.
+        time.sleep(max(0, later_ms - now_ms()) / 1000 + 0.05)
         a.ok("--rename", hidden, "Healed and renamed")
         c.ok("--set-color", recoloured, "4", "#ABCDEF")
         self.settle(a, b, c)
