@@ -3,7 +3,10 @@ screenshot region) and the store, not only from the accessibility tree.
 
 - Undo brings deleted chordsets back into sight: rows deleted at the top of a list that
   scrolls, then Ctrl+Z or the toast's Undo, show again, selected, inside the list.
+- The header bar at 360 pixels: the title and the count under it stay between the buttons
+  ("3 of 29 chordsets selected" is shortened, not drawn over Add and Perform).
 """
+import subprocess
 import time
 
 import pyatspi
@@ -70,6 +73,40 @@ def undo_brings_deleted_chordsets_back_into_sight_and_selects_them(first):
         assert stored_titles(app.database)[:4] == RESTORED + ["Sunset"], stored_titles(app.database)[:4]
     except Exception:
         screenshot("failed-undo-in-sight")
+        raise
+    finally:
+        app.cleanup()
+
+
+def window_width(window):
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window], capture_output=True, text=True).stdout
+    return int(dict(line.split("=", 1) for line in out.split() if "=" in line)["WIDTH"])
+
+
+def overlaps(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@test
+def the_window_title_stays_between_the_header_buttons_at_360_pixels(first):
+    app = app_with_imported(first, 20)
+    try:
+        app.focus()
+        xdotool("windowsize", "--sync", app.window_id, 360, 700)
+        time.sleep(0.5)
+        select_the_first_three(app)
+        subtitle = app.wait_for_control("label", "3 of 29 chordsets selected")
+        title = app.wait_for_control("label", "Imager")
+        buttons = [app.wait_for_control("push button", name) for name in ("Add Chordset", "Perform", "Main Menu")]
+        screenshot("title-at-360")
+        width = window_width(app.window_id)
+        assert width <= 380, f"with three rows selected the window is {width} pixels wide, not 360"
+        for label in (title, subtitle):
+            for button in buttons:
+                assert not overlaps(extents(label), extents(button)), \
+                    f"“{label.name}” {extents(label)} is drawn over the {button.name} button {extents(button)}"
+    except Exception:
+        screenshot("failed-title-at-360")
         raise
     finally:
         app.cleanup()
