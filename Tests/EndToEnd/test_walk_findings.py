@@ -5,6 +5,8 @@ screenshot region) and the store, not only from the accessibility tree.
   scrolls, then Ctrl+Z or the toast's Undo, show again, selected, inside the list.
 - The header bar at 360 pixels: the title and the count under it stay between the buttons
   ("3 of 29 chordsets selected" is shortened, not drawn over Add and Perform).
+- The dialogs' buttons are named once for a screen reader ("Cancel", not "Cancel Cancel"):
+  the Delete All question and a chord's colour.
 """
 import subprocess
 import time
@@ -107,6 +109,54 @@ def the_window_title_stays_between_the_header_buttons_at_360_pixels(first):
                     f"“{label.name}” {extents(label)} is drawn over the {button.name} button {extents(button)}"
     except Exception:
         screenshot("failed-title-at-360")
+        raise
+    finally:
+        app.cleanup()
+
+
+def buttons_in(node, found=None):
+    """The names of every push button under NODE."""
+    found = [] if found is None else found
+    for child in node:
+        if child is None:
+            continue
+        if child.getRoleName() in ("push button", "button"):
+            found.append(child.name)
+        buttons_in(child, found)
+    return found
+
+
+def dialog_named(app, name):
+    return wait_for(lambda: next((child for child in app.node if child is not None and child.name == name
+                                  and child.getRoleName() in ("dialog", "frame", "alert")), None),
+                    5, f"the window “{name}”")
+
+
+@test
+def the_dialogs_buttons_are_named_once_for_a_screen_reader(first):
+    from test_window_details import menu_item
+    app = app_with_imported(first, 0)
+    try:
+        app.focus()
+        menu_item(app, "Delete All Chordsets…")
+        question = dialog_named(app, "Delete All Chordsets?")
+        named = sorted(buttons_in(question))
+        xdotool("key", "Escape")
+        assert {"Cancel", "Delete All"} <= set(named) and not any(n in ("Cancel Cancel", "Delete All Delete All") for n in named), \
+            f"the Delete All question's buttons are named {named}"
+
+        # A chord's background colour, from its editor.
+        click(app.wait_for_control("push button", "Chord 1: vivid yellow, #F6D14E"))
+        app.wait_for_control("push button", "Background")
+        click(app.wait_for_control("push button", "Background"))
+        chooser = dialog_named(app, "Background of Chord 1")
+        named = sorted(buttons_in(chooser))
+        xdotool("key", "Escape")
+        assert {"Select", "Cancel"} <= set(named), f"the colour dialog's buttons are named {named}"
+        assert not any(len(n.split()) == 2 and n.split()[0].lstrip("_") == n.split()[1] for n in named), \
+            f"the colour dialog's buttons are named {named}"
+    except Exception:
+        screenshot("failed-dialog-buttons")
         raise
     finally:
         app.cleanup()
