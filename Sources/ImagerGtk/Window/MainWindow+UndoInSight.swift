@@ -13,10 +13,11 @@ extension MainWindow {
         let listHadFocus = list.focusedRow != nil
         comingBack = []
         undoOrRedo()
-        let ids = comingBack ?? []
+        let cameBack = comingBack ?? []
         comingBack = nil
-        guard let first = ids.first, let position = controller.index(of: first) else { return }
-        list.select(ids: ids)
+        guard let first = cameBack.first, let position = controller.index(of: first) else { return }
+        // More than a selection carries (Delete All undone over a long list): the first only.
+        list.select(ids: cameBack.count > ChordsetList.carryLimit ? [first] : cameBack)
         if listHadFocus {
             list.focus(position: position)
         } else {
@@ -25,11 +26,11 @@ extension MainWindow {
     }
 
     /// Called with every change of the list: while Undo or Redo runs, notes the chordsets
-    /// it inserts (the list is told of insertions after they are made, so the indices hold).
-    /// Past the most a selection carries, the rest are only counted in the list.
+    /// it inserts (the list is told of insertions after they are made, so the indices hold),
+    /// up to one more than a selection carries.
     func noteComingBack(_ change: ListChange) {
         guard var ids = comingBack, case let .inserted(index, count) = change else { return }
-        let room = ChordsetList.carryLimit - ids.count
+        let room = ChordsetList.carryLimit + 1 - ids.count
         guard room > 0 else { return }
         let end = min(index + min(count, room), controller.chordsets.count)
         guard index < end else { return }
