@@ -7,6 +7,8 @@ screenshot region) and the store, not only from the accessibility tree.
   ("3 of 29 chordsets selected" is shortened, not drawn over Add and Perform).
 - The dialogs' buttons are named once for a screen reader ("Cancel", not "Cancel Cancel"):
   the Delete All question and a chord's colour.
+- A row dragged within the list shows no file-drop frame while it moves (the frame says a
+  file would be imported; a moved row is not).
 """
 import subprocess
 import time
@@ -157,6 +159,25 @@ def the_dialogs_buttons_are_named_once_for_a_screen_reader(first):
             f"the colour dialog's buttons are named {named}"
     except Exception:
         screenshot("failed-dialog-buttons")
+        raise
+    finally:
+        app.cleanup()
+
+
+@test
+def a_row_moved_by_drag_shows_no_file_drop_frame_while_it_moves(first):
+    from test_window_details import drag, fresh, frame_pixels
+    app = fresh(first)
+    try:
+        x, y, w, h = extents(app.wait_for_control("panel", "Warm"))
+        fx, fy, fw, fh = extents(app.wait_for_control("panel", "Forest"))
+        seen = []
+        drag((x + 5, y + h // 2), (x + 5, fy + fh * 3 // 4),
+             before_release=lambda: (seen.append(frame_pixels(app, "row-moving")), screenshot("row-moving")))
+        wait_for(lambda: extents(app.wait_for_control("panel", "Warm"))[1] > fy - fh, 5, "Warm dropped below Forest")
+        assert seen[0] == 0, f"{seen[0]} green file-drop-frame pixels at the window's edges while a row moves"
+    except Exception:
+        screenshot("failed-row-moving")
         raise
     finally:
         app.cleanup()
