@@ -130,6 +130,27 @@ static inline void cgtk_dialog_response(GtkWidget *dialog, int response) {
 static inline void cgtk_dialog_set_default_response(GtkWidget *dialog, int response) {
     gtk_dialog_set_default_response(GTK_DIALOG(dialog), response);
 }
+/* Names the dialog's button for `response` by the text it shows. GtkDialog makes its buttons
+ * with mnemonics, and GTK 4.8 names such a button for screen readers twice over: by the label
+ * it is labelled by and again by its own text ("Cancel Cancel", "_Select Select"). Without
+ * the relation, the button is named once, as it reads, on every version. */
+static inline void cgtk_dialog_name_button_as_shown(GtkWidget *dialog, int response) {
+    GtkWidget *button = gtk_dialog_get_widget_for_response(GTK_DIALOG(dialog), response);
+    if (button == NULL || !GTK_IS_BUTTON(button)) return;
+    const char *label = gtk_button_get_label(GTK_BUTTON(button));
+    if (label == NULL) return;
+    GString *shown = g_string_new(NULL);
+    for (const char *c = label; *c; c++) {
+        if (*c == '_' && gtk_button_get_use_underline(GTK_BUTTON(button))) {
+            if (c[1] == '_') { g_string_append_c(shown, '_'); c++; }
+            continue;
+        }
+        g_string_append_c(shown, *c);
+    }
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL, shown->str, -1);
+    g_string_free(shown, TRUE);
+}
 static inline GtkNativeDialog *cgtk_file_chooser_native_new(const char *title, GtkWindow *parent,
                                                             GtkFileChooserAction action,
                                                             const char *accept_label) {

@@ -19,6 +19,9 @@ enum Stylesheet {
         .chordset-row.drop-above { box-shadow: inset 0 2px @theme_selected_bg_color; }
         .chordset-row.drop-below { box-shadow: inset 0 -2px @theme_selected_bg_color; }
         .file-drop-target { outline: 2px solid #2ec27e; outline-offset: -2px; }
+        /* A row moving within the list: the drop indicator shows where it lands, and the
+           theme's green drop frame, which a file dragged in gets, would say it imports. */
+        listview.chordset-list:drop(active) { box-shadow: none; }
         .chordset-title { font-weight: 600; }
         .chord-cell { border-radius: 8px; }
         .chord-cell:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.6); outline-offset: 2px; }

@@ -166,7 +166,13 @@ final class TitleEditor {
         // ceiling is 65,535).
         let length = max(ChordsetTitle.maximumLength, titleBeforeEditing.unicodeScalars.count)
         gtk_entry_set_max_length(cgtk_entry(entry), length > 65_535 ? 0 : Int32(length))
+        // The title copied in is where the field's own undo (Ctrl+Z while typing) stops: with
+        // undo off while it is set, GTK forgets what the field held before, so Ctrl+Z never
+        // empties it or brings back what was typed in it before (a row, field and all, is
+        // reused for other chordsets as the list scrolls).
+        gtk_editable_set_enable_undo(cgtk_editable(entry), 0)
         gtk_editable_set_text(cgtk_editable(entry), titleBeforeEditing)
+        gtk_editable_set_enable_undo(cgtk_editable(entry), 1)
         showEntry(true)
         if takingFocus {
             // The entry selects everything when it takes the focus, so typing replaces the title.

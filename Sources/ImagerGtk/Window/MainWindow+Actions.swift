@@ -44,9 +44,9 @@ extension MainWindow {
         case .paste:
             pasteIntoList()
         case .undo:
-            controller.undo()
+            showingWhatComesBack { controller.undo() }
         case .redo:
-            controller.redo()
+            showingWhatComesBack { controller.redo() }
         case .chordsetFromImage:
             FileTransfer.chooseImage(over: window) { [weak self] path in self?.addChordset(fromPicture: path) }
         case .importChordsets:

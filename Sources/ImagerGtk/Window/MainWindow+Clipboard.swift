@@ -62,7 +62,7 @@ extension MainWindow {
         do {
             document = try ChordsetDocument.decode(Data(text.utf8), file: tr("The clipboard"))
         } catch {
-            toast.show(tr("The clipboard holds no chordsets: {reason}", ["reason": error.reason]), offersUndo: false)
+            toast.show(Self.refusal(of: text, error), offersUndo: false)
             return
         }
         do {
@@ -76,6 +76,22 @@ extension MainWindow {
         } catch {
             MessageDialog.inform(over: window, tr("Could not paste the chordsets"), detail: "\(error)")
         }
+    }
+
+    /// Why pasted text is not chordsets, in people's words: text that is not a JSON document at
+    /// all (a title copied from its field, a row's colours from another program) says so
+    /// plainly; a document's refused chordset or lumi is told as an import tells it.
+    static func refusal(of text: String, _ error: InterchangeError) -> String {
+        let start = text.first { !$0.isWhitespace }
+        if start != "{" && start != "[" { return tr("The clipboard holds text, not chordsets") }
+        let reason = if let problem = error.chordsetProblem {
+            ImportRefusal.words(problem)
+        } else if let problem = error.lumiProblem {
+            ImportRefusal.words(problem)
+        } else {
+            error.reason
+        }
+        return tr("The clipboard holds no chordsets: {reason}", ["reason": TerminalText.escaped(reason)])
     }
 
     /// Pasted chordsets whose titles the list holds already are named as Duplicate names a

@@ -61,6 +61,8 @@ final class MainWindow {
     /// Set by `followKeyboard`.
     var listKeyboard: ListKeyboard?
     var titleTypeAhead: TitleTypeAhead?
+    /// While Undo or Redo runs: the chordsets it puts into the list (MainWindow+UndoInSight).
+    var comingBack: [UUID]?
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: ChordsetController,
          remembersSize: Bool = true) {
@@ -189,10 +191,14 @@ final class MainWindow {
 
     private func connect() {
         controller.listChanged = { [weak self] change in
+            self?.noteComingBack(change)
             self?.list.apply(change)
             self?.performance?.controllerChanged()
             self?.scheduleStateUpdate()
             self?.autosave.editMade()
+        }
+        toast.undoStep = { [weak self] stepID in
+            self?.showingWhatComesBack { self?.controller.undo(stepID: stepID) }
         }
         list.onSelectionChanged = { [weak self] in
             guard let self else { return }

@@ -8,6 +8,9 @@ enum MessageDialog {
                        _ text: String, detail: String? = nil, buttons: GtkButtonsType = GTK_BUTTONS_OK) {
         let dialog = cgtk_message_dialog_new(cgtk_window(parent), type, buttons, text, detail)!
         titled(dialog, text)
+        for response in [GTK_RESPONSE_OK, GTK_RESPONSE_CLOSE, GTK_RESPONSE_CANCEL, GTK_RESPONSE_YES, GTK_RESPONSE_NO] {
+            cgtk_dialog_name_button_as_shown(dialog, response.rawValue)
+        }
         Signal.connectInt(dialog, "response") { _ in gtk_window_destroy(cgtk_window(dialog)) }
         gtk_window_present(cgtk_window(dialog))
     }
@@ -22,6 +25,8 @@ enum MessageDialog {
         cgtk_dialog_add_button(dialog, tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
         let destructive = cgtk_dialog_add_button(dialog, actionLabel, GTK_RESPONSE_ACCEPT.rawValue)!
         destructive.addCSSClasses("destructive-action")
+        cgtk_dialog_name_button_as_shown(dialog, GTK_RESPONSE_CANCEL.rawValue)
+        cgtk_dialog_name_button_as_shown(dialog, GTK_RESPONSE_ACCEPT.rawValue)
         cgtk_dialog_set_default_response(dialog, GTK_RESPONSE_CANCEL.rawValue)
         titled(dialog, text)
         Signal.connectInt(dialog, "response") { response in

@@ -25,6 +25,8 @@ final class Toast {
     /// Called when the toast goes while it holds the keyboard focus, to put the focus back
     /// in the window's content rather than lose it.
     var onFocusLeft: () -> Void = {}
+    /// Undoes the step the toast names; the window sets it to show what the undo brings back.
+    lazy var undoStep: (Int) -> Void = { [controller] stepID in controller.undo(stepID: stepID) }
 
     init(controller: ChordsetController) {
         self.controller = controller
@@ -132,7 +134,7 @@ final class Toast {
     }
 
     private func undo() {
-        if let undoStepID { controller.undo(stepID: undoStepID) }
+        if let undoStepID { undoStep(undoStepID) }
         hide()
     }
 }

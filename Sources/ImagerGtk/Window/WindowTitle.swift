@@ -15,9 +15,14 @@ final class WindowTitle {
         Widgets.append(title, to: widget)
         subtitle = Widgets.label("", classes: "subtitle")
         Widgets.append(subtitle, to: widget)
-        // Cut short with "…" rather than widen the window: on a phone's 360 pixels the
-        // header bar's buttons leave the title little room ("2 of 100,000 chordsets selected").
-        for label in [title, subtitle] { gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_END) }
+        // In a narrow window ("3 of 29 chordsets selected" at 360 pixels) the words are
+        // shortened with an ellipsis, as GNOME's window titles are: otherwise their whole
+        // width is the header bar's minimum, which holds the window wider than 360 pixels or
+        // draws the words over the buttons beside them.
+        for label in [title, subtitle] {
+            gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_END)
+            gtk_label_set_single_line_mode(cgtk_label(label), 1)
+        }
     }
 
     /// `matching` is the number a search shows, nil without a search; `selected`, how many
