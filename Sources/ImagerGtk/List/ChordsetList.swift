@@ -47,14 +47,13 @@ final class ChordsetList {
     /// The row whose title `editRow` opened, until its field has the keyboard focus
     /// (ChordsetList+OpeningTitle).
     weak var openingTitleRow: ChordsetRow?
-    /// The frame clock's layout signal while the opening title's row is brought into view.
-    var openingTitleLayout: SignalHandle?
-    var openingTitleLayouts = 0
+    /// The frame clock's layout signal while a row is brought into view (ChordsetList+RowIntoView).
+    var rowIntoViewLayout: SignalHandle?
     /// Called when `editRow` has opened a title, with its editor (TitleTypeAhead types the
     /// keys that came before).
     var onTitleOpened: (TitleEditor) -> Void = { _ in }
     /// A row to give the keyboard focus as soon as GTK binds it (after a move).
-    private var pendingFocus: Int?
+    var pendingFocus: Int?
     private weak var openRow: ChordsetRow?
     /// While a search is shown: which chordsets the rows show. Without one, row N shows
     /// chordset N. The methods below take chordset indices (the controller's) unless their
@@ -156,7 +155,8 @@ final class ChordsetList {
                     self.openTitle(of: row)
                 }
             }
-            if let pending = self.pendingFocus, pending == row.position {
+            // A row being brought into view gets the focus once it shows whole.
+            if let pending = self.pendingFocus, pending == row.position, !self.isBringingIntoView {
                 self.pendingFocus = nil
                 MainLoop.idle { [weak self, weak row] in
                     guard let self, let row, row.position == pending else { return }
@@ -325,14 +325,15 @@ final class ChordsetList {
         // One of several selected rows keeps the others (Escape after a search).
         if !isSelected(row: position) { selectRow(position) }
         scrollToRow(position)
-        pendingFocus = position
-        // Once GTK has bound the row at its new place, and after the selection that followed
-        // the focus out of the old item (`focusDidEnter`, run on an idle scheduled before this).
-        MainLoop.idle { [weak self] in
+        // Once the row shows whole (ChordsetList+RowIntoView), and after the selection that
+        // followed the focus out of the old item (`focusDidEnter`, run on an idle scheduled
+        // before this).
+        bringIntoView(row: { [weak self] in self?.pendingFocus == position ? position : nil }, then: { [weak self] in
             guard let self, self.pendingFocus == position, let row = self.boundRow(atRow: position) else { return }
             self.pendingFocus = nil
             self.placeFocus(on: row)
-        }
+        })
+        pendingFocus = position
     }
 
     private func placeFocus(on row: ChordsetRow) {

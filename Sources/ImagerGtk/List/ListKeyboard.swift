@@ -5,7 +5,7 @@ import CGtk
 /// - Left and Right move between a row (announced by its title) and its eight cells.
 /// - Up and Down from a cell go to the same cell of the row above or below, so moving down
 ///   a column of colours is one key a step; from a row, GTK's own list moves to the next row.
-/// - Home and End are GTK's own: the first and the last row.
+/// - Home and End are GTK's own: the first and the last row, brought wholly into view.
 /// A title being typed keeps its arrows.
 final class ListKeyboard {
     private unowned let list: ChordsetList
@@ -42,6 +42,12 @@ final class ListKeyboard {
             row.cells[slot].grabFocus()
             list.scrollToRow(target)
             return true
+        case GDK_KEY_Home, GDK_KEY_KP_Home, GDK_KEY_End, GDK_KEY_KP_End:
+            // GTK's own keys move the focus, scrolling by its estimate of a far row's place:
+            // then the row is brought wholly into view.
+            guard let place = focusPlace(), !place.row.title.isEditing else { return false }
+            MainLoop.idle { [weak list] in list?.bringFocusedRowIntoView() }
+            return false
         default:
             return false
         }
