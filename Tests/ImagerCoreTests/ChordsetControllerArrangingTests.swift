@@ -149,3 +149,50 @@ import Testing
         #expect(ChordsetTitle.copy(of: olderAndLonger).unicodeScalars.count == ChordsetTitle.maximumLength)
     }
 }
+
+/// A copy never takes a title the list holds: "(Copy)", then "(Copy 2)", "(Copy 3)", as
+/// GNOME Files names copies; a copy of a copy counts on from its original's title.
+@Suite struct CopyTitleNumberingTests {
+    func titles(_ controller: ChordsetController) -> [String] { controller.chordsets.map(\.title) }
+
+    @Test func duplicatingTwiceGivesTheSecondCopyANumber() throws {
+        let (_, controller) = try SampleLumi.storedWithController(2, perChord: 0, slots: [0], spacing: 100)
+        let original = controller.chordsets[1].id
+        controller.duplicate(id: original)
+        controller.duplicate(id: original)
+        controller.duplicate(id: original)
+        #expect(Set(titles(controller)) == ["Sample 0", "Sample 1", "Sample 1 (Copy)", "Sample 1 (Copy 2)", "Sample 1 (Copy 3)"])
+        #expect(Set(titles(controller)).count == controller.count)
+    }
+
+    @Test func aCopyOfACopyCountsOnFromTheOriginal() throws {
+        let (_, controller) = try SampleLumi.storedWithController(1, perChord: 0, slots: [0], spacing: 100)
+        let copy = try #require(controller.duplicate(id: controller.chordsets[0].id))
+        #expect(copy.title == "Sample 0 (Copy)")
+        let second = try #require(controller.duplicate(id: copy.id))
+        #expect(second.title == "Sample 0 (Copy 2)")
+        let third = try #require(controller.duplicate(id: second.id))
+        #expect(third.title == "Sample 0 (Copy 3)")
+    }
+
+    @Test func duplicatingSeveralNamesEachCopyApart() throws {
+        let (_, controller) = try SampleLumi.storedWithController(2, perChord: 0, slots: [0], spacing: 100)
+        let ids = controller.chordsets.map(\.id)
+        controller.duplicate(ids: ids)
+        controller.duplicate(ids: ids)
+        #expect(titles(controller).sorted() == ["Sample 0", "Sample 0 (Copy 2)", "Sample 0 (Copy)",
+                                                "Sample 1", "Sample 1 (Copy 2)", "Sample 1 (Copy)"])
+    }
+
+    @Test func aNumberedCopysTitleKeepsWithinTheLengthRule() {
+        let long = String(repeating: "é", count: ChordsetTitle.maximumLength)
+        let first = ChordsetTitle.copy(of: long)
+        let second = ChordsetTitle.copy(of: long, besides: { $0 == first })
+        #expect(second != first)
+        #expect(second.hasSuffix(" (Copy 2)"))
+        #expect(second.unicodeScalars.count == ChordsetTitle.maximumLength)
+        #expect((try? ChordsetTitle.accepted(second).get()) == second)
+        #expect(ChordsetTitle.copy(of: "Warm", pattern: "Kopie von %@", numberedPattern: "Kopie %d von %@",
+                                   besides: { $0 == "Kopie von Warm" }) == "Kopie 2 von Warm")
+    }
+}

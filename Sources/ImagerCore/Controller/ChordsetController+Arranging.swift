@@ -84,10 +84,15 @@ extension ChordsetController {
     /// `ChordsetTitle.copy` with `titlePattern`. One undo step ("Duplicate “Warm”"). Returns
     /// the copy, or nil when read-only or the chordset is not in the list.
     @discardableResult
-    public func duplicate(id: UUID, titlePattern: String = ChordsetTitle.copyPattern) -> Chordset? {
+    public func duplicate(id: UUID, titlePattern: String = ChordsetTitle.copyPattern,
+                          numberedPattern: String = ChordsetTitle.numberedCopyPattern) -> Chordset? {
         guard !isReadOnly else { return nil }
         if isLoadingRest, let index = self.index(of: id), index == count - 1 { finishLoadingNow() }
-        guard let (copy, inverse) = insertCopy(of: id, titlePattern: titlePattern), let original = chordset(id: id) else { return nil }
+        // One copy: the list is looked through for each title tried (no set of every title).
+        let naming = CopyNaming(pattern: titlePattern, numberedPattern: numberedPattern) { [chordsets] title in
+            chordsets.contains { $0.title == title }
+        }
+        guard let (copy, inverse) = insertCopy(of: id, naming: naming), let original = chordset(id: id) else { return nil }
         record(name: .duplicate(title: original.title), edit: inverse)
         return copy
     }
@@ -95,15 +100,19 @@ extension ChordsetController {
     /// Copies of several chordsets (a selection), each right after its original, as one undo
     /// step. One id is `duplicate(id:)`. Returns the copies in list order.
     @discardableResult
-    public func duplicate(ids: [UUID], titlePattern: String = ChordsetTitle.copyPattern) -> [Chordset] {
+    public func duplicate(ids: [UUID], titlePattern: String = ChordsetTitle.copyPattern,
+                          numberedPattern: String = ChordsetTitle.numberedCopyPattern) -> [Chordset] {
         guard !isReadOnly else { return [] }
         let present = ids.filter { self.index(of: $0) != nil }
-        if present.count <= 1 { return present.first.flatMap { duplicate(id: $0, titlePattern: titlePattern) }.map { [$0] } ?? [] }
+        if present.count <= 1 { return present.first.flatMap { duplicate(id: $0, titlePattern: titlePattern, numberedPattern: numberedPattern) }.map { [$0] } ?? [] }
         if isLoadingRest { finishLoadingNow() }
         var copies: [Chordset] = []
         var inverses: [Edit] = []
+        var titles = Set(chordsets.map(\.title))
         for id in present {
-            guard let (copy, inverse) = insertCopy(of: id, titlePattern: titlePattern) else { continue }
+            let naming = CopyNaming(pattern: titlePattern, numberedPattern: numberedPattern) { titles.contains($0) }
+            guard let (copy, inverse) = insertCopy(of: id, naming: naming) else { continue }
+            titles.insert(copy.title)
             copies.append(copy)
             inverses.append(inverse)
         }
@@ -113,9 +122,16 @@ extension ChordsetController {
         return copies.sorted(by: Chordset.listOrder)
     }
 
+    /// How a copy is titled: the patterns, and which titles the list holds already.
+    private struct CopyNaming {
+        var pattern: String
+        var numberedPattern: String
+        var isTaken: (String) -> Bool
+    }
+
     /// Inserts the copy and returns it with the edit that takes it out again (and undoes a
     /// renumbering it needed), without recording an undo step.
-    private func insertCopy(of id: UUID, titlePattern: String) -> (Chordset, Edit)? {
+    private func insertCopy(of id: UUID, naming: CopyNaming) -> (Chordset, Edit)? {
         guard let index = self.index(of: id) else { return nil }
         let original = chordsets[index]
         var renumbering: Edit?
@@ -127,7 +143,9 @@ extension ChordsetController {
             position = positionBetween(index)
         }
         let now = clock()
-        guard let copy = Chordset(title: ChordsetTitle.copy(of: original.title, pattern: titlePattern),
+        let title = ChordsetTitle.copy(of: original.title, pattern: naming.pattern, numberedPattern: naming.numberedPattern,
+                                       besides: naming.isTaken)
+        guard let copy = Chordset(title: title,
                                   position: position ?? Double(index) + 0.5, createdAt: now,
                                   chords: original.chords) else { return nil }
         let lumis = copiedWithNewIDs(lumis(of: id))

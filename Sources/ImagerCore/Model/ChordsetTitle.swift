@@ -83,20 +83,79 @@ extension ChordsetTitle {
     /// The words a copy's title is made from: `%@` stands for the original title. The GTK
     /// layer passes the translated pattern; the core keeps the English one for the command line.
     public static let copyPattern = "%@ (Copy)"
+    /// The words of a second, third… copy of the same title: `%d` stands for its number.
+    public static let numberedCopyPattern = "%@ (Copy %d)"
 
     /// "Warm (Copy)": the title of a duplicate, kept within `maximumLength` by shortening the
     /// original title (never the words around it), so the copy passes `accepted` like any title.
-    public static func copy(of title: String, pattern: String = copyPattern) -> String {
+    /// When `besides` holds that title already: "Warm (Copy 2)", "Warm (Copy 3)"…, as GNOME
+    /// Files names copies; a copy's title ("Warm (Copy 2)") counts on from its original's.
+    public static func copy(of title: String, pattern: String = copyPattern, numberedPattern: String = numberedCopyPattern,
+                            besides taken: (String) -> Bool = { _ in false }) -> String {
         let pattern = pattern.contains("%@") ? pattern : copyPattern
-        let wordsLength = pattern.unicodeScalars.count - 2
+        let numberedPattern = numberedPattern.contains("%@") && numberedPattern.contains("%d") ? numberedPattern : numberedCopyPattern
+        let original = originalTitle(of: sanitized(title), pattern: pattern, numberedPattern: numberedPattern)
+        let first = filled(pattern, with: original, number: nil)
+        if !taken(first) { return first }
+        var number = 2
+        while true {
+            let numbered = filled(numberedPattern, with: original, number: number)
+            if !taken(numbered) || numbered == first { return numbered }
+            number += 1
+        }
+    }
+
+    /// The pattern with `original` (shortened to fit) and `number` in it.
+    private static func filled(_ pattern: String, with original: String, number: Int?) -> String {
+        let words = number.map { pattern.replacingOccurrences(of: "%d", with: String($0)) } ?? pattern
+        let wordsLength = words.unicodeScalars.count - 2
         let room = max(0, maximumLength - wordsLength)
-        var original = sanitized(title)
+        var original = original
         if original.unicodeScalars.count > room {
             var kept = String.UnicodeScalarView()
             kept.append(contentsOf: original.unicodeScalars.prefix(room))
             original = sanitized(String(kept))
         }
-        let copy = sanitized(pattern.replacingOccurrences(of: "%@", with: original))
+        let copy = sanitized(words.replacingOccurrences(of: "%@", with: original))
         return copy.isEmpty ? Chordset.defaultTitle : copy
+    }
+
+    /// "Warm" for "Warm (Copy)" or "Warm (Copy 2)"; any other title as it is.
+    private static func originalTitle(of title: String, pattern: String, numberedPattern: String) -> String {
+        if let original = match(title, pattern.components(separatedBy: "%@")) { return original }
+        // "%@ (Copy %d)": the words before the title, between it and the number, after the number.
+        let aroundTitle = numberedPattern.components(separatedBy: "%@")
+        guard aroundTitle.count == 2 else { return title }
+        if let numberAt = aroundTitle[1].range(of: "%d") {
+            // The number after the title.
+            let between = String(aroundTitle[1][..<numberAt.lowerBound]), after = String(aroundTitle[1][numberAt.upperBound...])
+            guard title.hasPrefix(aroundTitle[0]), title.hasSuffix(after) else { return title }
+            var rest = String(title.dropFirst(aroundTitle[0].count).dropLast(after.count))
+            let digits = rest.reversed().prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty else { return title }
+            rest = String(rest.dropLast(digits.count))
+            guard rest.hasSuffix(between) else { return title }
+            let original = String(rest.dropLast(between.count))
+            return original.isEmpty ? title : original
+        } else if let numberAt = aroundTitle[0].range(of: "%d") {
+            // The number before the title ("Kopie %d von %@").
+            let before = String(aroundTitle[0][..<numberAt.lowerBound]), between = String(aroundTitle[0][numberAt.upperBound...])
+            guard title.hasPrefix(before), title.hasSuffix(aroundTitle[1]) else { return title }
+            var rest = String(title.dropFirst(before.count).dropLast(aroundTitle[1].count))
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty else { return title }
+            rest = String(rest.dropFirst(digits.count))
+            guard rest.hasPrefix(between) else { return title }
+            let original = String(rest.dropFirst(between.count))
+            return original.isEmpty ? title : original
+        }
+        return title
+    }
+
+    /// The title between the words before and after it, when it has both and is not empty.
+    private static func match(_ title: String, _ around: [String]) -> String? {
+        guard around.count == 2, title.count > around[0].count + around[1].count,
+              title.hasPrefix(around[0]), title.hasSuffix(around[1]) else { return nil }
+        return String(title.dropFirst(around[0].count).dropLast(around[1].count))
     }
 }

@@ -155,7 +155,8 @@ extension MainWindow {
             if let chordset = chosen.first { duplicate(id: chordset.id) }
             return
         }
-        let copies = controller.duplicate(ids: chosen.map(\.id), titlePattern: Self.copyTitlePattern)
+        let copies = controller.duplicate(ids: chosen.map(\.id), titlePattern: Self.copyTitlePattern,
+                                          numberedPattern: Self.numberedCopyTitlePattern)
         list.select(ids: copies.map(\.id))
         toast.show(trn("{count} chordset duplicated", "{count} chordsets duplicated", copies.count))
     }
@@ -167,10 +168,18 @@ extension MainWindow {
         tr("{title} (Copy)").replacingOccurrences(of: "{title}", with: "%@")
     }
 
+    /// A second, third… copy's title of the same original, as `ChordsetTitle.copy` takes it
+    /// (`%@` for the original title, `%d` for the number).
+    static var numberedCopyTitlePattern: String {
+        // Translators: the title of a second, third… copy of a chordset ("Warm (Copy 2)"); {title} is the original's title.
+        tr("{title} (Copy {number})").replacingOccurrences(of: "{title}", with: "%@").replacingOccurrences(of: "{number}", with: "%d")
+    }
+
     /// Inserts the copy right after the original and puts its title into editing, so the
     /// person can name it at once.
     func duplicate(id: UUID) {
-        guard let copy = controller.duplicate(id: id, titlePattern: Self.copyTitlePattern),
+        guard let copy = controller.duplicate(id: id, titlePattern: Self.copyTitlePattern,
+                                                numberedPattern: Self.numberedCopyTitlePattern),
               let position = controller.index(of: copy.id) else { return }
         list.edit(position: position)
     }

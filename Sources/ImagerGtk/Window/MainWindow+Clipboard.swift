@@ -95,13 +95,17 @@ extension MainWindow {
     }
 
     /// Pasted chordsets whose titles the list holds already are named as Duplicate names a
-    /// copy ("Warm (Copy)"), so a row copied and pasted is told apart from its original.
+    /// copy ("Warm (Copy)", then "Warm (Copy 2)"…), so a row copied and pasted is told apart
+    /// from its original and from the copies pasted before.
     static func namedAsCopies(_ pasted: ChordsetsWithLumis, besides list: [Chordset]) -> ChordsetsWithLumis {
-        let titles = Set(list.map(\.title))
+        var titles = Set(list.map(\.title))
         let named = pasted.chordsets.map { chordset in
-            guard titles.contains(chordset.title) else { return chordset }
             var copy = chordset
-            copy.title = ChordsetTitle.copy(of: chordset.title, pattern: copyTitlePattern)
+            if titles.contains(chordset.title) {
+                copy.title = ChordsetTitle.copy(of: chordset.title, pattern: copyTitlePattern,
+                                                numberedPattern: numberedCopyTitlePattern) { titles.contains($0) }
+            }
+            titles.insert(copy.title)
             return copy
         }
         return ChordsetsWithLumis(named, lumis: pasted.lumis) ?? pasted
