@@ -133,6 +133,9 @@ extension ChordsetList {
     /// Remembers what is selected (unless the rows are following a change of the list,
     /// when they may briefly show other chordsets) and tells the window.
     func selectionDidChange() {
+        // Selected by anything but that click (the keyboard, a delete, Undo): one click on the
+        // title selects, as a first click does.
+        titleClickedLast = nil
         if !isFollowingController { lastSelectedIDs = selectedChordsets.map(\.id) }
         onSelectionChanged()
     }

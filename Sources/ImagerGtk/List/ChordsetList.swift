@@ -52,6 +52,9 @@ final class ChordsetList {
     /// Called when `editRow` has opened a title, with its editor (TitleTypeAhead types the
     /// keys that came before).
     var onTitleOpened: (TitleEditor) -> Void = { _ in }
+    /// The chordset whose title was clicked last, with no change of the selection since: a
+    /// click on its title renames it (TitleEditor).
+    var titleClickedLast: UUID?
     /// A row to give the keyboard focus as soon as GTK binds it (after a move).
     var pendingFocus: Int?
     private weak var openRow: ChordsetRow?

@@ -71,6 +71,14 @@ final class ChordsetRow {
             guard let self, let list = self.list, let position = self.position else { return false }
             return list.selectedCount == 1 && list.isSelected(row: position)
         }
+        title.wasClickedLast = { [weak self] in
+            guard let self, let id = self.chordsetID else { return false }
+            return self.list?.titleClickedLast == id
+        }
+        title.onSingleClick = { [weak self] in
+            guard let self, let list = self.list, let position = self.position, list.isSelected(row: position) else { return }
+            list.titleClickedLast = self.chordsetID
+        }
         // Enter and Escape hand the focus back to the row, for the keyboard to go on from there.
         title.onFinish = { [weak self] in
             guard let self else { return }

@@ -2,8 +2,8 @@ import CGtk
 import ImagerCore
 
 /// A chordset's title that edits in place: a label that turns into an entry, as a file's
-/// name does in GNOME Files: a first click selects the row, a click on the title of the
-/// selected row, a double click, or F2 renames. Enter or leaving the field commits, Escape
+/// name does in GNOME Files: a first click selects the row, a second, slower click on the
+/// title of the row the first click selected, a double click, or F2 renames. Enter or leaving the field commits, Escape
 /// cancels. GtkEditableLabel does
 /// this too, but on 4.8 its label cannot ellipsize (a long title would widen every row)
 /// and it starts a drag-and-drop when the title is dragged, which fights the swipe.
@@ -30,9 +30,18 @@ final class TitleEditor {
     var onCommit: (String) -> Void = { _ in }
     /// Called after editing ends by Enter or Escape, to hand the focus back to the row.
     var onFinish: () -> Void = {}
-    /// Whether the row is the one selected row (set by the row): a click on its title renames.
+    /// Whether the row is the one selected row (set by the row): a click on its title renames,
+    /// when the click before it was on this title too (`wasClickedLast`).
     var isOnlySelectedRow: () -> Bool = { false }
-    /// The row was the selected one when the click's press came: its release renames.
+    /// Whether the last single click was on this title and the selection has not changed since
+    /// (set by the row). A row the keyboard selected (Home, Down, a delete) is not renamed by
+    /// one click: the person may not know it is selected.
+    var wasClickedLast: () -> Bool = { false }
+    /// Called once a single click on the title is done with (after the list item's own
+    /// handling of it, which selects the row).
+    var onSingleClick: () -> Void = {}
+    /// The row was the selected one, selected by a click on this title, when the click's press
+    /// came: its release renames.
     private var wasSelectedAtPress = false
     /// A single click on the selected row's title renames once no second click follows (a
     /// double click renames too, with its cursor left alone).
@@ -56,7 +65,7 @@ final class TitleEditor {
         // when the click is released (and whose focus may select it sooner).
         Signal.connectPress(click, "pressed") { [weak self] presses, _, _ in
             guard let self else { return }
-            if presses == 1 { self.wasSelectedAtPress = self.isOnlySelectedRow() }
+            if presses == 1 { self.wasSelectedAtPress = self.isOnlySelectedRow() && self.wasClickedLast() }
             // A double click is the title's: the list item would take it as an activation
             // and open the editor at its press, then take the focus (and the editor) back.
             if presses == 2 { gtk_gesture_set_state(cgtk_gesture(click.raw), GTK_EVENT_SEQUENCE_CLAIMED) }
@@ -68,6 +77,10 @@ final class TitleEditor {
             // Ctrl+click and Shift+click choose rows (the list view does it): no renaming.
             let state = gtk_event_controller_get_current_event_state(cgtk_event_controller(click.raw)).rawValue
             guard state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0 else { return }
+            if presses == 1 {
+                // After the list item has selected the row at this release.
+                MainLoop.idle { [weak self] in self?.onSingleClick() }
+            }
             if presses == 2 {
                 self.labelWasClicked()
             } else if presses == 1, self.wasSelectedAtPress {
