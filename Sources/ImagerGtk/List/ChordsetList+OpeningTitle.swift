@@ -61,7 +61,7 @@ extension ChordsetList {
 
     /// How far to scroll the list (pixels, down positive) for the whole row to show: 0 when
     /// it does; nil when GTK has not placed it among the rows it shows.
-    private func offsetIntoView(_ row: ChordsetRow) -> Double? {
+    func offsetIntoView(_ row: ChordsetRow) -> Double? {
         guard let item = gtk_widget_get_parent(row.widget), gtk_widget_get_mapped(item) != 0 else { return nil }
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(item, listView, &bounds) != 0, bounds.size.height > 0 else { return nil }

@@ -197,6 +197,7 @@ final class MainWindow {
             self?.scheduleStateUpdate()
             self?.autosave.editMade()
         }
+        toast.onCoverChanged = { [weak self] height in self?.list.leaveRoomAtFoot(height) }
         toast.undoStep = { [weak self] stepID in
             self?.showingWhatComesBack { self?.controller.undo(stepID: stepID) }
         }

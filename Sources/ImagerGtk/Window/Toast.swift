@@ -25,6 +25,9 @@ final class Toast {
     /// Called when the toast goes while it holds the keyboard focus, to put the focus back
     /// in the window's content rather than lose it.
     var onFocusLeft: () -> Void = {}
+    /// Called with the height the toast covers at the window's foot when it shows, and 0 when
+    /// it goes, so the list can leave that room under its last row.
+    var onCoverChanged: (Int32) -> Void = { _ in }
     /// Undoes the step the toast names; the window sets it to show what the undo brings back.
     lazy var undoStep: (Int) -> Void = { [controller] stepID in controller.undo(stepID: stepID) }
 
@@ -94,6 +97,14 @@ final class Toast {
         }
     }
 
+    /// The toast's full height with its margins, as it stands once it has slid up (the
+    /// revealer reports less while it slides).
+    private var coveredHeight: Int32 {
+        var natural: Int32 = 0
+        gtk_widget_measure(box, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        return natural
+    }
+
     var isShown: Bool { Revealers.isRevealing(widget) }
     var message: String { String(cString: gtk_label_get_text(cgtk_label(label))) }
 
@@ -112,6 +123,7 @@ final class Toast {
         gtk_widget_set_opacity(widget, 1)
         Revealers.reveal(widget)
         hideAfterAWhile()
+        onCoverChanged(coveredHeight)
     }
 
     func hide() {
@@ -123,6 +135,7 @@ final class Toast {
         // is under it, so a click aimed at it (at Undo, say) never lands on the row beneath.
         gtk_revealer_set_transition_type(cgtk_revealer(widget), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
         Revealers.conceal(widget)
+        onCoverChanged(0)
         if hadFocus { onFocusLeft() }
     }
 
