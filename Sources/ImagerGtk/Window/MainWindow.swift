@@ -199,7 +199,7 @@ final class MainWindow {
         }
         toast.onCoverChanged = { [weak self] height in self?.list.leaveRoomAtFoot(height) }
         toast.undoStep = { [weak self] stepID in
-            self?.showingWhatComesBack { self?.controller.undo(stepID: stepID) }
+            self?.toast.undoing { self?.showingWhatComesBack { self?.controller.undo(stepID: stepID) } }
         }
         list.onSelectionChanged = { [weak self] in
             guard let self else { return }

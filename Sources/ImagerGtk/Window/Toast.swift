@@ -20,6 +20,12 @@ final class Toast {
     private let controller: ChordsetController
     /// The undo step the shown message names, or nil when it offers no Undo.
     private(set) var undoStepID: Int?
+    /// What the toast said for the undo steps it offered to undo, so that a step's redo can
+    /// say it again. Undo and redo move a step between the stacks under a new id: the
+    /// message moves with it (`undoing`, `redoing`).
+    private var messages: [Int: String] = [:]
+    /// Messages kept at most: the oldest go first.
+    private static let messagesKept = 100
     /// The pointer is over the toast: it stays until the pointer leaves (GNOME's toasts do).
     private var isHovered = false
     /// Called when the toast goes while it holds the keyboard focus, to put the focus back
@@ -115,6 +121,7 @@ final class Toast {
         box.setAccessibleLabel(message)
         _ = cgtk_accessible_announce(cgtk_accessible(box), message)
         undoStepID = offersUndo ? controller.undoStepID : nil
+        if let undoStepID { remember(message, for: undoStepID) }
         undoButton.isVisible = undoStepID != nil
         gtk_revealer_set_transition_type(cgtk_revealer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         // The fade of `hide` leaves the revealer's own opacity at 0 (a crossfading revealer
@@ -144,6 +151,29 @@ final class Toast {
     func followUndoHistory() {
         guard let undoStepID, controller.undoStepID != undoStepID else { return }
         hide()
+    }
+
+    /// Runs `undo`; what the toast said for the step it undoes is said again if it is redone.
+    func undoing(_ undo: () -> Void) {
+        let undone = controller.undoStepID
+        undo()
+        guard let undone, controller.undoStepID != undone, let message = messages.removeValue(forKey: undone),
+              let redoStepID = controller.redoStepID else { return }
+        remember(message, for: redoStepID)
+    }
+
+    /// Runs `redo`, then shows again, with its Undo, what the toast said when the redone
+    /// change was first made ("“Forest” deleted").
+    func redoing(_ redo: () -> Void) {
+        let redone = controller.redoStepID
+        redo()
+        guard let redone, controller.redoStepID != redone, let message = messages.removeValue(forKey: redone) else { return }
+        show(message)
+    }
+
+    private func remember(_ message: String, for stepID: Int) {
+        messages[stepID] = message
+        if messages.count > Self.messagesKept, let oldest = messages.keys.min() { messages[oldest] = nil }
     }
 
     private func undo() {
