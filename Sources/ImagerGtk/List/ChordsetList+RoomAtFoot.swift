@@ -13,12 +13,14 @@ extension ChordsetList {
     private static let layoutsToBringAboveFoot = 30
 
     /// Leaves `height` pixels free at the list's foot (0 gives them back), and brings the
-    /// last selected row above them.
+    /// last selected row (the row just added or brought back) above them. The focused row is
+    /// not followed: the focus may be in a row far from what changed (a row deleted with the
+    /// mouse), and the list must not jump there.
     func leaveRoomAtFoot(_ height: Int32) {
         stopBringingAboveFoot()
         guard gtk_widget_get_margin_bottom(listView) != height else { return }
         gtk_widget_set_margin_bottom(listView, height)
-        guard height > 0, let row = selectedRows.last ?? focusedRow,
+        guard height > 0, let row = selectedRows.last,
               gtk_widget_get_mapped(listView) != 0, let clock = gtk_widget_get_frame_clock(listView) else { return }
         footLayouts = 0
         // After GTK's own layout handler (connected when the window was realized).
