@@ -191,7 +191,9 @@ def the_chord_editor_selects_by_default_and_shows_lumis_with_colour_and_shape(fi
         click(tool_button(app, "Star"))
         move_pointer(left + side * 97 // 100, top + side * 3 // 100)
         xdotool("click", 1)
-        row = wait_for(lambda: find_named(app.node, "list item", "Star, #FFE9A8"), 5, "the new star in the list")
+        row = wait_for(lambda: find_named(app.node, "list item", "Star · light yellow"), 5, "the new star in the list")
+        # The exact values stay in the row's tooltip, which is its accessible description.
+        assert (row.description or "").startswith("Star, #FFE9A8"), f"the row's description is {row.description!r}"
         time.sleep(0.5)
         left, top, side, (wx, wy, ww, wh) = square_of(canvas)
         screenshot("editor-star-in-the-corner")
@@ -219,16 +221,19 @@ def the_chord_editor_selects_by_default_and_shows_lumis_with_colour_and_shape(fi
         icon_columns = {p[0] for p, rgb in grid.items()
                         if 28 <= p[0] < 52 and sum(abs(a - b) for a, b in zip(rgb, background)) > 150}
         assert len(icon_columns) >= 8, f"no shape icon after the swatch ({sorted(icon_columns)})"
-        # The words start after the two pictures (the selected row's text is white).
+        # The words start after the two pictures (the selected row's text is white): the shape,
+        # the colour, the glow and the place in words, no hex or percentages.
         words = " ".join(ocr(shoot(app, "editor-lumi-row-text", rx + 52, ry, rw - 52, rh), threshold="70%").split())
-        assert words.startswith("Star, #FFE9A8"), f"the row's words read {words!r}"
+        for word in ["Star", "light yellow", "soft glow", "top right"]:
+            assert word in words, f"the row's words read {words!r}, without {word!r}"
+        assert "#" not in words and "%" not in words, f"the row's words read {words!r}"
 
         # With Select, a click on empty canvas lets go of the star: Colour… has nothing to show.
         click(tool_button(app, "Select"))
         move_pointer(left + side // 5, top + side * 4 // 5)
         xdotool("click", 1)
         time.sleep(0.5)
-        assert find_named(app.node, "list item", "Star, #FFE9A8"), "the star is still there"
+        assert find_named(app.node, "list item", "Star · light yellow"), "the star is still there"
         assert_no_colour_shown(app, "editor-colour-deselected")
         xdotool("key", "Escape")
     finally:

@@ -405,12 +405,12 @@ def the_chord_editor_adds_a_lumi_with_the_mouse_moves_it_with_keys_and_undoes(fi
         move_pointer(left + side // 4, top + side // 2)
         xdotool("click", 1)
         def where():
-            # "Star, #FFE9A8, glow 50%, at 25%, 50%" -> (25, 50)
-            name = find_named(app.node, "list item", "Star, ").name
+            # The row's description "Star, #FFE9A8, glow 50%, at 25%, 50%" -> (25, 50)
+            name = find_named(app.node, "list item", "Star · ").description
             x, y = name.rsplit("at ", 1)[1].split(", ")
             return int(x.rstrip("%")), int(y.rstrip("%"))
 
-        wait_for(lambda: find_named(app.node, "list item", "Star, "), 5, "the new lumi in the list")
+        wait_for(lambda: find_named(app.node, "list item", "Star · "), 5, "the new lumi in the list")
         x0, y0 = where()
         # Where the pointer was, give or take the window decorations' few pixels.
         assert 20 <= x0 <= 30 and 45 <= y0 <= 55, (x0, y0)

@@ -149,6 +149,31 @@ final class ChordEditorTests: GtkTestCase {
         XCTAssertNotEqual(gtk_list_box_row_is_selected(firstRow), 0)
     }
 
+    /// The text a row of the lumi list shows, read from its label (after the swatch and icon).
+    private func rowText(_ editor: ChordEditor, _ index: Int32) throws -> String {
+        let row = try XCTUnwrap(gtk_list_box_get_row_at_index(cgtk_list_box(editor.lumiList.listBox), index))
+        let content = try XCTUnwrap(gtk_list_box_row_get_child(row))
+        let label = try XCTUnwrap(gtk_widget_get_last_child(content))
+        return String(cString: gtk_label_get_text(cgtk_label(label)))
+    }
+
+    func testTheListOfLumisSaysInWordsWhatEachLumiIsAndKeepsTheHexInTheTooltip() async throws {
+        let (window, editor, id) = try openEditor()
+        editor.controls.onTool(.add(.star))
+        editor.canvas.onClick(CanvasPoint(x: 0.3, y: 0.6))
+        editor.controls.onTool(.add(.circle))
+        editor.canvas.onClick(CanvasPoint(x: 0.9, y: 0.1))
+        editor.controls.onGlow(0)
+        pump(seconds: 0.1)
+        XCTAssertEqual(stored(window, id).map(\.shape), [.star, .circle])
+        // Topmost first: the circle, drawn last, leads.
+        XCTAssertEqual(try rowText(editor, 0), "Circle · light yellow · hard edge · top right")
+        XCTAssertEqual(try rowText(editor, 1), "Star · light yellow · soft glow · centre left")
+        let starRow = try XCTUnwrap(gtk_list_box_get_row_at_index(cgtk_list_box(editor.lumiList.listBox), 1))
+        let tooltip = try XCTUnwrap(gtk_widget_get_tooltip_text(UnsafeMutableRawPointer(starRow).assumingMemoryBound(to: GtkWidget.self)))
+        XCTAssertEqual(String(cString: tooltip), "Star, #FFE9A8, glow 50%, at 30%, 60%")
+    }
+
     func testTheEditorChangesNothingInAReadOnlyWindow() async throws {
         let store = ChordsetStore.inMemory()
         try store.append([Chordset.random(title: "Warm")])

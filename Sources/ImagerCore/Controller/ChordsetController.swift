@@ -288,6 +288,8 @@ public final class ChordsetController {
 
     /// The step Undo would undo now, or nil. A redone change is a new step with a new id.
     public var undoStepID: Int? { undoStack.last?.id }
+    /// The step Redo would redo now, or nil. An undone change is a new step with a new id.
+    public var redoStepID: Int? { redoStack.last?.id }
 
     public func undo() {
         guard !isReadOnly, let step = undoStack.popLast() else { return }

@@ -3,9 +3,9 @@ import Foundation
 import ImagerCore
 
 /// The chord's lumis as a list beside the canvas, top of the drawing order first, each row
-/// showing the lumi's colour and shape and saying in words what the canvas shows ("Star,
-/// #FFE9A8, glow 60%, at 50%, 40%"). Arrow
-/// keys and Tab choose a lumi here as clicks do on the canvas.
+/// showing the lumi's colour and shape and saying in words what the canvas shows ("Star ·
+/// light yellow · soft glow · centre"), with the exact values in its tooltip ("Star, #FFE9A8,
+/// glow 60%, at 50%, 40%"). Arrow keys and Tab choose a lumi here as clicks do on the canvas.
 final class LumiList {
     /// Borrowed: owned by the editor's widget tree. The scrolled window around the list.
     let widget: Widget
@@ -74,7 +74,7 @@ final class LumiList {
         let label = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(label), 0)
         gtk_label_set_wrap(cgtk_label(label), 1)
-        // Room for "Triangle, #FFE9A8, glow 50%, at 95%, 48%" on one line, and no more.
+        // Room for "Triangle · very light yellow · strong glow · bottom centre" on one line, and no more.
         gtk_label_set_max_width_chars(cgtk_label(label), 34)
         gtk_widget_set_hexpand(label, 1)
         let swatch = ColorSwatch()
@@ -95,9 +95,11 @@ final class LumiList {
 
     private func relabel() {
         for (index, lumi) in shown.enumerated() {
-            let text = Self.describe(lumi)
-            gtk_label_set_text(cgtk_label(labels[index]), text)
-            rows[index].setAccessibleLabel(text)
+            let words = Self.inWords(lumi), exact = Self.describe(lumi)
+            gtk_label_set_text(cgtk_label(labels[index]), words)
+            rows[index].setAccessibleLabel(words)
+            rows[index].setTooltip(exact)
+            cgtk_accessible_set_description(cgtk_accessible(rows[index]), exact)
             swatches[index].color = lumi.color
             gtk_image_set_from_icon_name(cgtk_image(icons[index]),
                                          LumiIcons.shape(lumi.shape))
@@ -127,6 +129,42 @@ final class LumiList {
         let opaque = RGBAColor(red: lumi.color.red, green: lumi.color.green, blue: lumi.color.blue)
         return tr("{shape}, {hex}, glow {glow}, at {x}, {y}", ["shape": shapeName(lumi.shape), "hex": opaque.hex,
                                                              "glow": percent(lumi.glow), "x": percent(lumi.x), "y": percent(lumi.y)])
+    }
+
+    /// "Star · light yellow · soft glow · top left": shape, colour, glow and where its centre
+    /// is, in the words a person uses.
+    static func inWords(_ lumi: Lumi) -> String {
+        let opaque = RGBAColor(red: lumi.color.red, green: lumi.color.green, blue: lumi.color.blue)
+        // Translators: a lumi in words, e.g. "Star · light yellow · soft glow · top left".
+        return tr("{shape} · {colour} · {glow} · {place}", ["shape": shapeName(lumi.shape), "colour": ColorName(opaque).text,
+                                                            "glow": glowName(lumi.glow), "place": placeName(x: lumi.x, y: lumi.y)])
+    }
+
+    /// The glow by how it looks, in steps of about a third, as the exact percentage is in
+    /// the tooltip.
+    static func glowName(_ glow: Double) -> String {
+        switch Int((glow * 100).rounded()) {
+        case ...0: tr("hard edge")
+        case ..<34: tr("faint glow")
+        case ..<67: tr("soft glow")
+        default: tr("strong glow")
+        }
+    }
+
+    /// Which third of the chord, across and down, the lumi's centre is in.
+    static func placeName(x: Double, y: Double) -> String {
+        let column = min(2, max(0, Int(x * 3))), row = min(2, max(0, Int(y * 3)))
+        switch (row, column) {
+        case (0, 0): return tr("top left")
+        case (0, 1): return tr("top centre")
+        case (0, 2): return tr("top right")
+        case (1, 0): return tr("centre left")
+        case (1, 1): return tr("centre")
+        case (1, 2): return tr("centre right")
+        case (2, 0): return tr("bottom left")
+        case (2, 1): return tr("bottom centre")
+        default: return tr("bottom right")
+        }
     }
 
     static func shapeName(_ shape: LumiShape) -> String {

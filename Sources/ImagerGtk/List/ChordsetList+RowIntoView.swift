@@ -68,7 +68,7 @@ extension ChordsetList {
 
     /// How far to scroll the list (pixels, down positive) for the whole row to show: 0 when
     /// it does; nil when GTK has not placed it among the rows it shows.
-    private func offsetIntoView(row position: Int) -> Double? {
+    func offsetIntoView(row position: Int) -> Double? {
         guard let row = boundRow(atRow: position), let item = gtk_widget_get_parent(row.widget),
               gtk_widget_get_mapped(item) != 0 else { return nil }
         var bounds = graphene_rect_t()

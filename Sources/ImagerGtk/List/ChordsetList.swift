@@ -57,6 +57,10 @@ final class ChordsetList {
     var titleClickedLast: UUID?
     /// A row to give the keyboard focus as soon as GTK binds it (after a move).
     var pendingFocus: Int?
+    /// The frame clock's layout signal while a row is brought above the toast, and the
+    /// layouts waited so far (ChordsetList+RoomAtFoot).
+    var footLayout: SignalHandle?
+    var footLayouts = 0
     private weak var openRow: ChordsetRow?
     /// While a search is shown: which chordsets the rows show. Without one, row N shows
     /// chordset N. The methods below take chordset indices (the controller's) unless their

@@ -44,9 +44,9 @@ extension MainWindow {
         case .paste:
             pasteIntoList()
         case .undo:
-            showingWhatComesBack { controller.undo() }
+            toast.undoing { showingWhatComesBack { controller.undo() } }
         case .redo:
-            showingWhatComesBack { controller.redo() }
+            toast.redoing { showingWhatComesBack { controller.redo() } }
         case .chordsetFromImage:
             FileTransfer.chooseImage(over: window) { [weak self] path in self?.addChordset(fromPicture: path) }
         case .importChordsets:

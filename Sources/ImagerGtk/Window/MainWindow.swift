@@ -197,8 +197,9 @@ final class MainWindow {
             self?.scheduleStateUpdate()
             self?.autosave.editMade()
         }
+        toast.onCoverChanged = { [weak self] height in self?.list.leaveRoomAtFoot(height) }
         toast.undoStep = { [weak self] stepID in
-            self?.showingWhatComesBack { self?.controller.undo(stepID: stepID) }
+            self?.toast.undoing { self?.showingWhatComesBack { self?.controller.undo(stepID: stepID) } }
         }
         list.onSelectionChanged = { [weak self] in
             guard let self else { return }

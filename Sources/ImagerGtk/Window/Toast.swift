@@ -20,11 +20,20 @@ final class Toast {
     private let controller: ChordsetController
     /// The undo step the shown message names, or nil when it offers no Undo.
     private(set) var undoStepID: Int?
+    /// What the toast said for the undo steps it offered to undo, so that a step's redo can
+    /// say it again. Undo and redo move a step between the stacks under a new id: the
+    /// message moves with it (`undoing`, `redoing`).
+    private var messages: [Int: String] = [:]
+    /// Messages kept at most: the oldest go first.
+    private static let messagesKept = 100
     /// The pointer is over the toast: it stays until the pointer leaves (GNOME's toasts do).
     private var isHovered = false
     /// Called when the toast goes while it holds the keyboard focus, to put the focus back
     /// in the window's content rather than lose it.
     var onFocusLeft: () -> Void = {}
+    /// Called with the height the toast covers at the window's foot when it shows, and 0 when
+    /// it goes, so the list can leave that room under its last row.
+    var onCoverChanged: (Int32) -> Void = { _ in }
     /// Undoes the step the toast names; the window sets it to show what the undo brings back.
     lazy var undoStep: (Int) -> Void = { [controller] stepID in controller.undo(stepID: stepID) }
 
@@ -94,6 +103,14 @@ final class Toast {
         }
     }
 
+    /// The toast's full height with its margins, as it stands once it has slid up (the
+    /// revealer reports less while it slides).
+    private var coveredHeight: Int32 {
+        var natural: Int32 = 0
+        gtk_widget_measure(box, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        return natural
+    }
+
     var isShown: Bool { Revealers.isRevealing(widget) }
     var message: String { String(cString: gtk_label_get_text(cgtk_label(label))) }
 
@@ -104,6 +121,7 @@ final class Toast {
         box.setAccessibleLabel(message)
         _ = cgtk_accessible_announce(cgtk_accessible(box), message)
         undoStepID = offersUndo ? controller.undoStepID : nil
+        if let undoStepID { remember(message, for: undoStepID) }
         undoButton.isVisible = undoStepID != nil
         gtk_revealer_set_transition_type(cgtk_revealer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         // The fade of `hide` leaves the revealer's own opacity at 0 (a crossfading revealer
@@ -112,6 +130,7 @@ final class Toast {
         gtk_widget_set_opacity(widget, 1)
         Revealers.reveal(widget)
         hideAfterAWhile()
+        onCoverChanged(coveredHeight)
     }
 
     func hide() {
@@ -123,6 +142,7 @@ final class Toast {
         // is under it, so a click aimed at it (at Undo, say) never lands on the row beneath.
         gtk_revealer_set_transition_type(cgtk_revealer(widget), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
         Revealers.conceal(widget)
+        onCoverChanged(0)
         if hadFocus { onFocusLeft() }
     }
 
@@ -131,6 +151,29 @@ final class Toast {
     func followUndoHistory() {
         guard let undoStepID, controller.undoStepID != undoStepID else { return }
         hide()
+    }
+
+    /// Runs `undo`; what the toast said for the step it undoes is said again if it is redone.
+    func undoing(_ undo: () -> Void) {
+        let undone = controller.undoStepID
+        undo()
+        guard let undone, controller.undoStepID != undone, let message = messages.removeValue(forKey: undone),
+              let redoStepID = controller.redoStepID else { return }
+        remember(message, for: redoStepID)
+    }
+
+    /// Runs `redo`, then shows again, with its Undo, what the toast said when the redone
+    /// change was first made ("“Forest” deleted").
+    func redoing(_ redo: () -> Void) {
+        let redone = controller.redoStepID
+        redo()
+        guard let redone, controller.redoStepID != redone, let message = messages.removeValue(forKey: redone) else { return }
+        show(message)
+    }
+
+    private func remember(_ message: String, for stepID: Int) {
+        messages[stepID] = message
+        if messages.count > Self.messagesKept, let oldest = messages.keys.min() { messages[oldest] = nil }
     }
 
     private func undo() {
