@@ -86,6 +86,20 @@ final class SyncWindowTests: GtkTestCase {
         XCTAssertNil(window.syncDialog)
     }
 
+    func testTheSyncDialogShowsNoLabelWithoutWordsBeforeAFolderIsChosen() async throws {
+        let controller = try makeController(titles: ["One"])
+        let window = makeWindow(controller)
+        activate(.sync, in: window)
+        let dialog = try XCTUnwrap(window.syncDialog)
+        pump(seconds: 0.1)
+        for labelWidget in [dialog.explanationLabel, dialog.folderLabel, dialog.peersLabel, dialog.statusLabel]
+        where gtk_widget_get_visible(labelWidget) != 0 {
+            XCTAssertFalse(label(labelWidget).isEmpty, "a label without words is shown, which a screen reader meets unnamed")
+        }
+        dialog.close()
+        pump(seconds: 0.1)
+    }
+
     func testARenameOnAnotherComputerAppearsInTheOpenWindow() async throws {
         let folder = try makeFolder()
         let controller = try makeController(titles: ["Alpha", "Beta", "Gamma"])

@@ -137,7 +137,7 @@ final class SyncDialog {
         do {
             try store.setSyncName(text)
         } catch {
-            gtk_label_set_text(cgtk_label(statusLabel), tr("Could not save the name: {error}", ["error": "\(error)"]))
+            showStatus(tr("Could not save the name: {error}", ["error": "\(error)"]))
         }
     }
 
@@ -163,16 +163,22 @@ final class SyncDialog {
     func refreshStatus() {
         guard let settings = try? store.syncSettings(), let folder = settings.folder else {
             gtk_label_set_text(cgtk_label(peersLabel), tr("None yet."))
-            gtk_label_set_text(cgtk_label(statusLabel), "")
+            showStatus("")
             return
         }
         let peers = SyncFolder(root: URL(fileURLWithPath: folder)).peers(excluding: settings.device)
         gtk_label_set_text(cgtk_label(peersLabel), Self.describe(peers))
         if let error = liveSync.lastError {
-            gtk_label_set_text(cgtk_label(statusLabel), "\(error)")
+            showStatus("\(error)")
         } else {
-            gtk_label_set_text(cgtk_label(statusLabel), Self.status(of: liveSync))
+            showStatus(Self.status(of: liveSync))
         }
+    }
+
+    /// An empty status is hidden, so a screen reader meets no label without words.
+    private func showStatus(_ text: String) {
+        gtk_label_set_text(cgtk_label(statusLabel), text)
+        gtk_widget_set_visible(statusLabel, text.isEmpty ? 0 : 1)
     }
 
     /// "2 chordsets changed on other computers arrived at 15:02:07. Checked at 15:02:31.":
