@@ -88,9 +88,11 @@ extension ChordsetController {
                           numberedPattern: String = ChordsetTitle.numberedCopyPattern) -> Chordset? {
         guard !isReadOnly else { return nil }
         if isLoadingRest, let index = self.index(of: id), index == count - 1 { finishLoadingNow() }
-        // One copy: the list is looked through for each title tried (no set of every title).
+        // One copy: the list is looked through for each title tried (no set of every title),
+        // comparing lengths first, which a Swift string knows without reading it.
         let naming = CopyNaming(pattern: titlePattern, numberedPattern: numberedPattern) { [chordsets] title in
-            chordsets.contains { $0.title == title }
+            let length = title.utf8.count
+            return chordsets.contains { $0.title.utf8.count == length && $0.title == title }
         }
         guard let (copy, inverse) = insertCopy(of: id, naming: naming), let original = chordset(id: id) else { return nil }
         record(name: .duplicate(title: original.title), edit: inverse)
