@@ -41,7 +41,7 @@ stage "end to end" Tests/EndToEnd/run.sh "$binary"
 stage "translations" po/update-pot.sh --check
 stage "packaging" env IMAGER_BINARY="$binary" packaging/check-packaging.sh
 stage "benchmark smoke" packaging/bench.sh --smoke
-stage "fuzzers" Tests/Fuzz/run.sh
+stage "fuzzers" env IMAGER_FUZZ_SEED="${IMAGER_FUZZ_SEED:-1}" Tests/Fuzz/run.sh
 
 echo
 [ $failed -eq 0 ] || echo "failed stages: ${failures[*]}"

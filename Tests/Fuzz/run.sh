@@ -7,6 +7,8 @@
 # a leak or an input slower than 10 s fails the target; its input is kept under
 # .build/fuzz/crashes/TARGET. Closes with "N passed, N failed"; non-zero if any failed.
 #   IMAGER_FUZZ_JOBS   fuzzers run side by side (default: the number of cores, at most 2)
+#   IMAGER_FUZZ_SEED   libFuzzer's random seed (default: a new one each run); CI sets one, so
+#                      that its run repeats the same search
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -79,7 +81,8 @@ run_one() {
   local work="$out/corpus/$target" crashes="$out/crashes/$target" log="$out/$target.log"
   mkdir -p "$work" "$crashes"
   # New inputs go to the scratch corpus; the seeds in the repository are only read.
-  "$out/$target" "$work" "$here/Corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  "$out/$target" "$work" "$here/Corpus/$target" ${IMAGER_FUZZ_SEED:+-seed="$IMAGER_FUZZ_SEED"} \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len="${sources[$target]##*:}" -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1
 }
 report() {
