@@ -70,4 +70,19 @@ import Testing
         }
         #expect(try mode(theirs) == 0o777)
     }
+
+    /// A sticky folder open to everyone (as /tmp is) is shared by design: closing it would
+    /// break every other program and user that works in it, so it is refused, left as it was.
+    @Test func aSharedStickyFolderIsRefusedAndLeftOpen() throws {
+        let base = try temporaryBase()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let shared = base.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        #expect(chmod(shared.path, 0o1777) == 0)
+        #expect(throws: PrivateFolder.Refusal(path: shared.path, reason: "it is a folder shared with other users")) {
+            try PrivateFolder.prepare(["shared", "imager"], under: base)
+        }
+        #expect(try mode(shared) == 0o1777)
+        #expect(!FileManager.default.fileExists(atPath: shared.appendingPathComponent("imager").path))
+    }
 }

@@ -14,7 +14,10 @@ final class DragAndDropTests: GtkTestCase {
     /// Points the drag files at a folder of the test's own, removed afterwards.
     func useTemporaryDragFolder() -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imager-drag-tests-\(UUID().uuidString)")
-        DragFile.root = folder
+        // The product's layout, `imager/drag` below a folder: the last two levels are the
+        // ones made private, so the shared temporary folder is never one of them.
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        DragFile.root = folder.appendingPathComponent("imager/drag")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         return folder
     }

@@ -6,7 +6,8 @@ import Glibc
 /// A folder of this user's own under a folder the user chose (the cache, the runtime folder),
 /// for files handed to other programs. Each level below the base is opened without following
 /// a link and checked on its descriptor: a missing level is created 0700; a link, something
-/// that is not a folder, or a folder of another user is refused; a folder of ours that others
+/// that is not a folder, a folder of another user, or a sticky folder shared with everyone (as
+/// /tmp is) is refused; any other folder of ours that others
 /// may write to is closed to them first, since whoever can write to it could swap what we put
 /// there before the other program reads it.
 public enum PrivateFolder {
@@ -42,6 +43,11 @@ public enum PrivateFolder {
             var info = stat()
             guard fstat(folder, &info) == 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
             guard info.st_uid == geteuid() else { throw Refusal(path: path, reason: "it belongs to another user") }
+            // A sticky folder others may write to (as /tmp is) is shared on purpose: closing
+            // it would lock every other user and program out of it.
+            if info.st_mode & S_ISVTX != 0, info.st_mode & 0o002 != 0 {
+                throw Refusal(path: path, reason: "it is a folder shared with other users")
+            }
             if info.st_mode & 0o077 != 0, fchmod(folder, 0o700) != 0 {
                 throw Refusal(path: path, reason: String(cString: strerror(errno)))
             }
