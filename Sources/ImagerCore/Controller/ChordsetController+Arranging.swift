@@ -89,10 +89,12 @@ extension ChordsetController {
         guard !isReadOnly else { return nil }
         if isLoadingRest, let index = self.index(of: id), index == count - 1 { finishLoadingNow() }
         // One copy: the list is looked through for each title tried (no set of every title),
-        // comparing lengths first, which a Swift string knows without reading it.
-        let naming = CopyNaming(pattern: titlePattern, numberedPattern: numberedPattern) { [chordsets] title in
+        // comparing lengths first, which a Swift string knows without reading it. The closure
+        // reads the list through `self`: a captured copy of the array would still hold its
+        // buffer when the copy is inserted, and the insert would then copy all of it.
+        let naming = CopyNaming(pattern: titlePattern, numberedPattern: numberedPattern) { title in
             let length = title.utf8.count
-            return chordsets.contains { $0.title.utf8.count == length && $0.title == title }
+            return self.chordsets.contains { $0.title.utf8.count == length && $0.title == title }
         }
         guard let (copy, inverse) = insertCopy(of: id, naming: naming), let original = chordset(id: id) else { return nil }
         record(name: .duplicate(title: original.title), edit: inverse)
