@@ -108,4 +108,31 @@ final class FarRowsTests: GtkTestCase {
         let kept = titlesKept(window)
         XCTAssertEqual(kept, expected(after: 50, at: kept.keys))
     }
+
+    /// A row inserted near the top moves every row GTK keeps below it by one: those on
+    /// screen show their new chordsets in the next frame (every frame is checked), the
+    /// others after it.
+    func testAnInsertNearTheTopMovesTheRowsOutOfViewAfterTheFrame() async throws {
+        let window = makeWindow(try makeController(titles: Self.titles))
+        let kept = titlesKept(window).count
+        XCTAssertGreaterThan(kept, 2 * titlesOnScreen(window).count, "GTK keeps rows out of view")
+
+        // GTK tells the rows their new positions in the frame's layout.
+        var waitingAtFirstPaint: Int?
+        let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window.window))
+        let handle = Signal.connect(clock, "after-paint") {
+            if waitingAtFirstPaint == nil { waitingAtFirstPaint = window.list.farRows.waitingCount }
+        }
+        defer { handle.disconnect() }
+        XCTAssertNotNil(window.controller.duplicate(id: window.controller.chordsets[0].id))
+        XCTAssertTrue(pump(until: { waitingAtFirstPaint != nil }))
+        XCTAssertGreaterThan(waitingAtFirstPaint ?? 0, 0, "rows out of view wait until the frame is painted")
+
+        XCTAssertTrue(pump(until: { window.list.farRows.waitingCount == 0 }))
+        let titles = window.controller.chordsets.map(\.title)
+        let shown = titlesKept(window)
+        XCTAssertGreaterThanOrEqual(shown.count, kept - 1)
+        for (position, title) in shown { XCTAssertEqual(title, titles[position], "row \(position)") }
+        XCTAssertGreaterThan(frameCheck(of: window)?.frames ?? 0, 0)
+    }
 }

@@ -19,9 +19,15 @@ struct FarRows {
     fileprivate var refreshedNow: Set<ObjectIdentifier> = []
     fileprivate var waiting: [ObjectIdentifier: ChordsetRow] = [:]
     fileprivate var idle: ScheduledWork?
+    /// Waiting for the next frame to paint before the idle is scheduled.
+    fileprivate var awaitsPaint = false
 
     /// How many rows wait for their refresh (for tests).
     var waitingCount: Int { waiting.count }
+
+    func isWaiting(_ row: ChordsetRow) -> Bool {
+        !waiting.isEmpty && waiting[ObjectIdentifier(row)] != nil
+    }
 
     /// A row refreshed by any path no longer waits.
     mutating func didRefresh(_ row: ChordsetRow) {
@@ -56,19 +62,64 @@ extension ChordsetList {
         follow()
         farRows.near = nil
         farRows.refreshedNow = []
-        guard farRows.waitingCount > 0, farRows.idle?.isPending != true else { return }
+        refreshWaitingRowsAfterFrame()
+    }
+
+    /// A row GTK bound to an item or moved to another position (a row inserted or removed
+    /// above it, the view jumped): refreshed now if it is on screen, has the focus or is
+    /// near the view of a change being followed; else when it comes on screen (`rowShown`),
+    /// or at the idle after the frame, whichever comes first. GTK 4.8 moves and binds again
+    /// all ~200 rows it keeps when a row is inserted near the top or the view jumps, and
+    /// refreshing all of them before the frame was most of a duplicate's or a search's
+    /// main-thread work at 100,000.
+    func refreshWhenShown(_ row: ChordsetRow) {
+        let key = ObjectIdentifier(row)
+        if gtk_widget_get_mapped(row.widget) != 0 || row.containsFocus || farRows.near?.contains(row.position ?? -1) == true {
+            // Bound or moved again: what it showed in this change may not hold any more.
+            farRows.refreshedNow.remove(key)
+            refreshNearNow(row)
+            return
+        }
+        farRows.waiting[key] = row
+        if farRows.near == nil { refreshWaitingRowsAfterFrame() }
+    }
+
+    /// GTK maps a row when it comes on screen, during the frame's layout, before it is drawn.
+    func rowShown(_ row: ChordsetRow) {
+        guard farRows.isWaiting(row) else { return }
+        refresh(row)
+    }
+
+    /// The rows still waiting are refreshed at the main loop's first idle after the next
+    /// painted frame; any of them on screen by the end of that frame's layout, before it.
+    private func refreshWaitingRowsAfterFrame() {
+        guard farRows.waitingCount > 0, farRows.idle?.isPending != true, !farRows.awaitsPaint else { return }
         guard let clock = gtk_widget_get_frame_clock(listView) else {
             farRows.idle = MainLoop.idle { [weak self] in self?.refreshFarRowsNow() }
             return
         }
-        // One paint, then gone (disconnected from inside, while the clock surely exists).
+        farRows.awaitsPaint = true
+        // For one frame, then gone (disconnected from inside, while the clock surely exists).
+        // The window's own layout handler was connected when it was realized, before this
+        // one, so this one sees the rows GTK has just put on screen ("map" does too, this is
+        // the net under it).
+        var layout: SignalHandle?
         var afterPaint: SignalHandle?
+        layout = Signal.connect(clock, "layout") { [weak self] in self?.refreshWaitingRowsOnScreen() }
         afterPaint = Signal.connect(clock, "after-paint") { [weak self] in
+            layout?.disconnect()
             afterPaint?.disconnect()
+            layout = nil
             afterPaint = nil
-            guard let self, self.farRows.waitingCount > 0, self.farRows.idle?.isPending != true else { return }
+            guard let self else { return }
+            self.farRows.awaitsPaint = false
+            guard self.farRows.waitingCount > 0, self.farRows.idle?.isPending != true else { return }
             self.farRows.idle = MainLoop.idle { [weak self] in self?.refreshFarRowsNow() }
         }
+    }
+
+    private func refreshWaitingRowsOnScreen() {
+        for row in farRows.waiting.values where gtk_widget_get_mapped(row.widget) != 0 { refresh(row) }
     }
 
     /// Refreshes the row now, unless a change is being followed and the row is far from the

@@ -29,13 +29,21 @@ extension ChordsetList {
         } else {
             filter = nil
         }
-        moveViewOntoRowsThatStay(newCount: rowCount, toFirstRow: true)
+        let nearView = positionsNearView()
+        let movedToFirstRow = moveViewOntoRowsThatStay(newCount: rowCount, toFirstRow: true)
         // Rows keep their items (GTK keeps its place); only the end grows or shrinks.
         model.apply(.reloaded(previousCount: previousRows), newCount: rowCount)
-        refreshAllRows()
-        // The rows selected before, those shown now; a hidden selection stays remembered
-        // (`lastSelectedIDs`), so Escape brings it back.
-        select(ids: lastSelectedIDs)
+        // Every row may show another chordset now: those in and around the view before the
+        // frame, the ~200 others GTK keeps after it (`ChordsetList+FarRows`). When the view
+        // went to the first row, the rows it showed are let go, and GTK binds new ones there.
+        let near = nearView.map { movedToFirstRow ? 0...$0.count : $0 }
+        refreshingFarRowsLater(near: near ?? 0...Int.max) {
+            // The rows selected before, those shown now; a hidden selection stays remembered
+            // (`lastSelectedIDs`), so Escape brings it back. Selecting first: GTK 4.8 rebinds
+            // the rows whose selection changes, which refreshes them.
+            select(ids: lastSelectedIDs)
+            allRows.forEach(refreshNearNow)
+        }
     }
 
     /// Brings the search's folded titles up to date with the list once the window is idle

@@ -8,10 +8,12 @@ import CGtk
 extension ChordsetList {
     /// Call before the model goes from `model.count` rows to `newCount`. `toFirstRow`: the view
     /// goes to the first row (a new search's matches start there); otherwise to the last row
-    /// that stays, where GTK would leave a view whose rows went.
-    func moveViewOntoRowsThatStay(newCount: Int, toFirstRow: Bool) {
-        guard newCount > 0, newCount < model.count, let last = lastShownRow, last >= newCount else { return }
+    /// that stays, where GTK would leave a view whose rows went. True when the view moved.
+    @discardableResult
+    func moveViewOntoRowsThatStay(newCount: Int, toFirstRow: Bool) -> Bool {
+        guard newCount > 0, newCount < model.count, let last = lastShownRow, last >= newCount else { return false }
         scrollToRow(toFirstRow ? 0 : newCount - 1)
+        return true
     }
 
     /// The last row GTK has on screen (GTK 4.8 maps only the rows it shows).

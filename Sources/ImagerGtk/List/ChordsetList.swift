@@ -154,7 +154,12 @@ final class ChordsetList {
             guard let row = self.rows[cgtk_list_item(item)] else { return }
             row.styleListItem()
             row.settleIfNew()
-            self.refreshNearNow(row)
+            // A row about to be edited or focused shows its chordset at once.
+            if row.position != nil, row.position == self.pendingEdit || row.position == self.pendingFocus {
+                self.refresh(row)
+            } else {
+                self.refreshWhenShown(row)
+            }
             if let pending = self.pendingEdit, pending == row.position {
                 self.pendingEdit = nil
                 MainLoop.idle { [weak self, weak row] in

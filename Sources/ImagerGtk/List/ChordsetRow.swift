@@ -115,6 +115,11 @@ final class ChordsetRow {
         gtk_gesture_single_set_touch_only(cgtk_gesture_single(longPress.raw), 1)
         Signal.connectPoint(longPress, "pressed") { [weak self] x, y in self?.showMenu(x: x, y: y) }
         gtk_widget_add_controller(widget, longPress)
+        // A row that moved while out of sight shows its chordset before it is drawn.
+        Signal.connect(widget, "map") { [weak self] in
+            guard let self else { return }
+            self.list?.rowShown(self)
+        }
     }
 
     /// Becomes the child of `listItem` (a new row, or a spare one made for an earlier item).
@@ -123,7 +128,7 @@ final class ChordsetRow {
         gtk_list_item_set_child(listItem, widget)
         positionChanges = Signal.connectPointer(listItem, "notify::position") { [weak self] _ in
             guard let self else { return }
-            self.list?.refresh(self)
+            self.list?.refreshWhenShown(self)
         }
         // The new list item is not named yet.
         namedTitle = nil
