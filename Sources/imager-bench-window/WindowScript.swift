@@ -36,12 +36,14 @@ final class WindowScript {
     /// view, so the new row at the end of the list is a jump across it, and Ctrl+Z takes it
     /// back. Then the four edits the floor window makes too, from where the floor makes them:
     /// with the list's end in view. The list features of issue 14 follow: the search's
-    /// keystrokes ("search" opens it with one letter, "search-narrow" types a second,
-    /// "search-close" is Escape), a move by Alt+Down and a duplicate by Ctrl+D, each on the
-    /// first row, then Ctrl+Z for the duplicate, and the delete of 1,000 and its undo.
+    /// keystrokes ("search-far" opens it with one letter where the undo left the view, at the
+    /// list's end, so its matches are a jump to the top away; then, closed and with the top
+    /// in view, "search" opens it again, "search-narrow" types a second letter, "search-close"
+    /// is Escape), a move by Alt+Down and a duplicate by Ctrl+D, each on the first row, then
+    /// Ctrl+Z for the duplicate, and the delete of 1,000 and its undo.
     private static let edits = ["add-far", "undo-add-far", "add", "rename", "delete", "undo",
-                                "search", "search-narrow", "search-close", "move", "duplicate", "undo-duplicate",
-                                "delete-selected", "undo-delete-selected"]
+                                "search-far", "search", "search-narrow", "search-close", "move", "duplicate",
+                                "undo-duplicate", "delete-selected", "undo-delete-selected"]
     /// How long an edit may go without a painted frame before one is forced.
     static let editTimeoutMilliseconds: UInt32 = 1000
     /// How many rows "delete-selected" selects first (issue 14: delete of 1,000 selected rows).
@@ -207,7 +209,7 @@ final class WindowScript {
             if let added { window.rename(id: added, to: "Renamed Chordset \(step)") }
         case "delete":
             if let added { window.delete(id: added) }
-        case "search":
+        case "search", "search-far":
             window.search("a")
             // A keystroke that leaves the same rows would paint nothing; its cost is then
             // measured to a repaint of the window, which is never less.
@@ -259,6 +261,9 @@ final class WindowScript {
         case "add":
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
         case "add-far":
+            gtk_adjustment_set_value(adjustment, 0)
+        case "search":
+            window.closeSearch()
             gtk_adjustment_set_value(adjustment, 0)
         case "move":
             window.focus(position: 0)

@@ -206,18 +206,24 @@ struct BenchmarkRun {
                 if script.imager.timedOut.contains(name) { table.addTimedOut(row, timeout: timeout) } else { table.add(row) }
             }
             // Issue 14's list features have no counterpart in the floor window.
-            for name in ["add-far", "search", "search-narrow", "search-close", "move", "duplicate", "delete-selected", "undo-delete-selected"] {
+            for name in ["add-far", "search-far", "search", "search-narrow", "search-close", "move", "duplicate", "delete-selected",
+                         "undo-delete-selected"] {
                 guard let imager = script.imager.edits[name] else { continue }
+                // A keystroke in the search leaves half a frame to spare; the first one from
+                // the list's end moves the view across the list, as the far add does, and has
+                // the frame.
+                let isKeystroke = name.hasPrefix("search") && name != "search-far"
                 let figure = switch name {
                 case "add-far": "list: add with the list's top in view"
+                case "search-far": "list: search with the list's end in view"
                 case "delete-selected": "list: delete of \(min(WindowScriptFigures.selectedForDelete, script.count).formatted()) selected"
                 case "undo-delete-selected": "list: undo of that delete"
                 default: "list: \(name)"
                 }
                 let row = ResultTable.Row(figure: "\(figure) to next frame", count: script.count,
                                           imager: formatMilliseconds(imager.total), floor: "–", ratio: "–",
-                                          goal: name.hasPrefix("search") ? editBudget : budget,
-                                          met: imager.total < (name.hasPrefix("search") ? Self.editBudget : Self.frameBudget))
+                                          goal: isKeystroke ? editBudget : budget,
+                                          met: imager.total < (isKeystroke ? Self.editBudget : Self.frameBudget))
                 if script.imager.timedOut.contains(name) { table.addTimedOut(row, timeout: timeout) } else { table.add(row) }
             }
             let imager = script.imager.scroll, floor = script.floor.scroll

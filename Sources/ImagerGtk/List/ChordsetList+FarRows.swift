@@ -7,11 +7,12 @@ import CGtk
 /// and each then needs its content again, twice for those whose selection changes (GTK 4.8
 /// unbinds and binds a row whose selection changes). Done for all of them, that was most of
 /// the main-thread work before the delete of 1,000's frame at 100,000 (issue 14: 11 ms of it
-/// before, 6.5 ms after). The rows on screen, and as many again above and below, are refreshed
-/// before the frame; the others wait for the main loop's first idle after it, for the list to
-/// scroll, or for a lookup of a row by position, whichever comes first. Until then a far row
-/// shows what it showed before, which nobody can see: only its accessible name is a frame
-/// late. A row that has the keyboard focus is refreshed at once wherever it is.
+/// before, 6.5 ms after). GTK 4.8 also binds again every row it moves (an insert near the top,
+/// a jump of the view). The rows on screen, and as many again above and below, are refreshed
+/// before the frame; the others wait for the main loop's first idle after it, for GTK to put
+/// them on screen (a scroll), or for a lookup of a row by position, whichever comes first.
+/// Until then a far row shows what it showed before, which nobody can see: only its accessible
+/// name is a frame late. A row that has the keyboard focus is refreshed at once wherever it is.
 struct FarRows {
     /// While a change is being followed: the positions refreshed before the frame.
     fileprivate var near: ClosedRange<Int>?
@@ -136,19 +137,13 @@ extension ChordsetList {
         }
     }
 
-    /// Refreshes every row still waiting (the idle after the frame, a scroll, a lookup of a
-    /// row by position).
+    /// Refreshes every row still waiting (the idle after the frame, a lookup of a row by
+    /// position).
     func refreshFarRowsNow() {
         guard farRows.waitingCount > 0 else { return }
         let waiting = farRows.waiting.values
         farRows.waiting = [:]
         farRows.idle?.cancel()
         for row in waiting where row.position != nil { refresh(row) }
-    }
-
-    /// Once the list scrolls, a far row may come into view before the idle.
-    func refreshFarRowsOnScroll() {
-        let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(scrolledWindow))!
-        Signal.connect(adjustment, "value-changed") { [weak self] in self?.refreshFarRowsNow() }
     }
 }

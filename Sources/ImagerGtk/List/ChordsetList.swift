@@ -131,7 +131,6 @@ final class ChordsetList {
             self.editRow(Int(UInt(bitPattern: position)))
         }
         _ = dropTarget
-        refreshFarRowsOnScroll()
         prepareSearch()
     }
 
@@ -374,8 +373,11 @@ final class ChordsetList {
     }
 
     func boundRow(atRow position: Int) -> ChordsetRow? {
-        refreshFarRowsNow()
-        return rows.values.first { $0.chordsetID != nil && $0.position == position }
+        guard let row = rows.values.first(where: { $0.position == position && ($0.chordsetID != nil || farRows.isWaiting($0)) })
+        else { return nil }
+        // Only the row asked for: the others wait for the frame (ChordsetList+FarRows).
+        if farRows.isWaiting(row) { refresh(row) }
+        return row
     }
 
     /// Rows that show a chordset now, with their positions: for tests and for focus moves.
