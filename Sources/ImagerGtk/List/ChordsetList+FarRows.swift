@@ -27,7 +27,7 @@ struct FarRows {
     var waitingCount: Int { waiting.count }
 
     func isWaiting(_ row: ChordsetRow) -> Bool {
-        !waiting.isEmpty && waiting[ObjectIdentifier(row)] != nil
+        waiting[ObjectIdentifier(row)] != nil
     }
 
     /// A row refreshed by any path no longer waits.

@@ -258,11 +258,6 @@ final class ChordsetList {
     /// From this many rows removed at once, the rows stay and show what moved up (`apply`).
     static let removalShownInPlace = 16
 
-    /// After the rows' chordsets changed wholesale (a new search).
-    func refreshAllRows() {
-        rows.values.forEach(refresh)
-    }
-
     /// Shows the chordset at the row's position (after a bind or when its position changed).
     func refresh(_ row: ChordsetRow) {
         farRows.didRefresh(row)
