@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerDrawing, ImagerPicture -> ImagerCore.
-// CGtk is the C module map over gtk4 plus inline shims for what Swift cannot import.
+// ImagerGLib (over CGLib) is the one glue to GLib's signals, main loop and references, used by
+// ImagerGtk and ImagerPicture alike. CGtk is the C module map over gtk4 plus inline shims for what
+// Swift cannot import.
 // ImagerDrawing (over CCairo, the module map over cairo alone) is the one chord renderer:
 // the list's cells, the editor, a full-screen view and the command line's PNGs all draw
 // through it, so it must not need GTK or a display.
@@ -10,6 +12,13 @@ let package = Package(
     name: "Imager",
     products: [
         .executable(name: "imager", targets: ["imager"]),
+        // What the benchmark and the stress and fuzz tools (Tools/, a package of their own) build on.
+        .library(name: "ImagerCore", targets: ["ImagerCore"]),
+        .library(name: "ImagerGLib", targets: ["ImagerGLib"]),
+        .library(name: "ImagerPicture", targets: ["ImagerPicture"]),
+        .library(name: "ImagerTestSupport", targets: ["ImagerTestSupport"]),
+        .library(name: "CGtk", targets: ["CGtk"]),
+        .library(name: "CGdkPixbuf", targets: ["CGdkPixbuf"]),
     ],
     dependencies: [
         // 7.10.0 is the version in the machine's package cache; it links Debian's libsqlite3.
@@ -26,6 +35,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        .target(name: "ImagerGLib", dependencies: ["CGLib"]),
         .target(
             name: "ImagerCore",
             // GRDBSQLite: the import binds lumi rows straight to SQLite (millions per file).
@@ -44,34 +59,26 @@ let package = Package(
         ),
         .target(
             name: "ImagerPicture",
-            dependencies: ["CGdkPixbuf", "ImagerCore"]
+            dependencies: ["CGdkPixbuf", "ImagerCore", "ImagerGLib"]
         ),
         // GTK may only be used on the main thread: the whole layer is main-actor isolated
         // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CGtk", "ImagerCore", "ImagerDrawing", "ImagerPicture"],
+            dependencies: ["CGtk", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
+        // The real window, driven by a program (the benchmark's window script) as a user would
+        // drive it, over a store the program gives. Not part of the app: nothing in it is linked
+        // into `imager`.
+        .target(
+            name: "ImagerTestSupport",
+            dependencies: ["CGtk", "ImagerCore", "ImagerGtk"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
             name: "imager",
             dependencies: ["ImagerCore", "ImagerDrawing", "ImagerGtk", "ImagerPicture"]
-        ),
-        // packaging/bench.sh runs it: store timings in process, the window's timings by launching
-        // imager-bench-window.
-        // glibc's heap count, for the benchmark's memory figures.
-        .systemLibrary(name: "CMalloc"),
-        .executableTarget(name: "imager-bench", dependencies: ["CGdkPixbuf", "CMalloc", "ImagerCore", "ImagerPicture"]),
-        // The real window over the benchmark's own store, driven by a script; not installed.
-        .executableTarget(
-            name: "imager-bench-window",
-            dependencies: ["CGtk", "ImagerCore", "ImagerGtk"],
-            swiftSettings: [.defaultIsolation(MainActor.self)]
-        ),
-        // Tests/CommandLine/run.sh drives it: the kill -9 save loop, a scriptable controller, the import fuzzer.
-        .executableTarget(
-            name: "imager-stress",
-            dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ImagerDrawingTests",
@@ -80,9 +87,10 @@ let package = Package(
             exclude: ["References"]
         ),
         .testTarget(name: "ImagerPictureTests", dependencies: ["ImagerPicture", "ImagerCore", "CGdkPixbuf"]),
+        .testTarget(name: "ImagerGLibTests", dependencies: ["ImagerGLib", "CGLib"]),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: [
-            "ImagerGtk", "ImagerCore", "ImagerDrawing", "ImagerPicture", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+            "ImagerGtk", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Imager's benchmark (issue 6): how Imager holds up with 10 to 100,000 chordsets, each figure
+# Imager's benchmark: how Imager holds up with 10 to 100,000 chordsets, each figure
 # a ratio against a floor measured in the same run. Prints one markdown table (figure | N |
 # Imager | floor | ratio | goal | met?) on standard output, progress on standard error.
 #
@@ -10,15 +10,18 @@
 #   packaging/bench.sh --smoke               CI's check that the benchmark still works: N = 10
 #                                            and 100, one repetition, well under a minute; reuses
 #                                            the debug build when there is one
-#   packaging/bench.sh --sync-only           only the sync figures (issue 12), in process
-#   packaging/bench.sh --pictures-only       only "chordset from a 50-megapixel photo" (issue 16),
-#                                            a JPEG and a PNG, each read 5 times
+#   packaging/bench.sh --sync-only           only the sync figures, in process
+#   packaging/bench.sh --pictures-only       only "chordset from a 50-megapixel photo", a JPEG
+#                                            and a PNG, each read 5 times
+#   packaging/bench.sh --write-docs          a full run that also puts its table in
+#                                            docs/benchmark.md, between the bench-table markers
 #   Anything else (--keep, --work-dir DIR) goes to imager-bench; see `imager-bench --help`.
 #
-# What runs: imager-bench (Sources/imager-bench) times Imager's store in process and launches
-# imager-bench-window (Sources/imager-bench-window: Imager's real window over the bench's own
-# store, driven by a script; the product has no benchmark code); the floors are the C
-# programs in packaging/bench/, compiled here: sqlite_floor (raw SQLite) and gtk_floor (a
+# What runs: the tools of the Tools/ package, built here. imager-bench (Tools/Sources/imager-bench)
+# times Imager's store in process and launches imager-bench-window (Tools/Sources/imager-bench-window:
+# Imager's real window over the bench's own store, driven by a script through ImagerTestSupport;
+# the app has no benchmark code); the floors are the C programs in Tools/Floors/, compiled
+# here: sqlite_floor (raw SQLite) and gtk_floor (a
 # minimal GTK 4 window, and the same window with a plain GtkListView). The windows run under
 # Xvfb (2560×1440, room for the Perform view at 1920×1080 plus the window frame), in a private
 # D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set.
@@ -33,11 +36,13 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 smoke=0
+write_docs=0
 sizes=""
 passthrough=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --smoke) smoke=1 ;;
+    --write-docs) write_docs=1 ;;
     --sizes) sizes=${2:?--sizes needs a list, such as 10,1000}; shift ;;
     --sizes=*) sizes=${1#--sizes=} ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -45,6 +50,10 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+if [ $write_docs -eq 1 ] && { [ $smoke -eq 1 ] || [ -n "$sizes" ] || [ ${#passthrough[@]} -gt 0 ]; }; then
+  echo "bench.sh: --write-docs writes the table of a full run: give it no other option" >&2
+  exit 2
+fi
 if [ $smoke -eq 1 ]; then
   sizes=${sizes:-10,100}
   passthrough+=(--smoke)
@@ -58,23 +67,26 @@ done
 cc=${CC:-cc}
 command -v "$cc" >/dev/null || cc=clang
 
-# imager-bench-window and imager-bench. A smoke run reuses the debug build that Tests/run-all.sh made;
-# real figures come from a release build in its own scratch folder.
-if [ $smoke -eq 1 ] && [ -x .build/debug/imager-bench ] && [ -x .build/debug/imager-bench-window ] && [ -x .build/debug/imager ]; then
-  bin=$root/.build/debug
-elif [ $smoke -eq 1 ]; then
-  echo "bench.sh: building (debug)" >&2
-  swift build --product imager-bench-window >&2
-  swift build --product imager-bench >&2
-  swift build --product imager >&2
+# imager-bench and imager-bench-window from Tools/, imager from the app's package. A smoke run
+# reuses the debug builds that Tests/run-all.sh made; real figures come from release builds in
+# scratch folders of their own.
+if [ $smoke -eq 1 ]; then
+  tools=$root/Tools/.build/debug
+  [ -x "$tools/imager-bench" ] && [ -x "$tools/imager-bench-window" ] || {
+    echo "bench.sh: building the tools (debug)" >&2
+    swift build --package-path Tools --scratch-path Tools/.build --product imager-bench-window >&2
+    swift build --package-path Tools --scratch-path Tools/.build --product imager-bench >&2
+  }
+  [ -x .build/debug/imager ] || swift build --product imager >&2
   bin=$root/.build/debug
 else
-  echo "bench.sh: building (release, .build-bench)" >&2
+  echo "bench.sh: building (release, .build-bench and Tools/.build-bench)" >&2
   # The window is built as install.sh and the Flatpak build the app, with the Swift runtime
   # linked in statically: what users launch is built so, and it starts ~10 ms sooner.
-  swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager-bench-window >&2
-  swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager-bench >&2
+  swift build --package-path Tools -c release --scratch-path Tools/.build-bench --static-swift-stdlib --product imager-bench-window >&2
+  swift build --package-path Tools -c release --scratch-path Tools/.build-bench --static-swift-stdlib --product imager-bench >&2
   swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager >&2
+  tools=$root/Tools/.build-bench/release
   bin=$root/.build-bench/release
 fi
 
@@ -82,8 +94,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/imager-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 floors=$work/floors
 mkdir -p "$floors"
-"$cc" -O2 -Wall -o "$floors/sqlite_floor" packaging/bench/sqlite_floor.c $(pkg-config --cflags --libs sqlite3)
-"$cc" -O2 -Wall -o "$floors/gtk_floor" packaging/bench/gtk_floor.c $(pkg-config --cflags --libs gtk4) -lm
+"$cc" -O2 -Wall -o "$floors/sqlite_floor" Tools/Floors/sqlite_floor.c $(pkg-config --cflags --libs sqlite3)
+"$cc" -O2 -Wall -o "$floors/gtk_floor" Tools/Floors/gtk_floor.c $(pkg-config --cflags --libs gtk4) -lm
 
 # The window runs as installed: install.sh's layout under a private prefix, with that prefix's
 # share/ among the XDG data folders (as /usr/local/share, ~/.local/share or the Flatpak's
@@ -98,7 +110,7 @@ if ! IMAGER_BINARY=$bin/imager packaging/install.sh --no-build "$prefix" >"$work
   cat "$work/install.log" >&2
   exit 1
 fi
-cp "$bin/imager-bench-window" "$prefix/bin/imager-bench-window"
+cp "$tools/imager-bench-window" "$prefix/bin/imager-bench-window"
 installed=$prefix/bin
 export XDG_DATA_DIRS="$prefix/share:${XDG_DATA_DIRS:-/usr/local/share/:/usr/share/}"
 
@@ -111,7 +123,7 @@ status=0
 # the session's own chatter (D-Bus activations, portals) goes to the log, shown only if
 # something breaks.
 xvfb-run -a -s "-screen 0 2560x1440x24" "${session[@]}" \
-  "$bin/imager-bench" --floors "$floors" --window "$installed/imager-bench-window" --sizes "$sizes" \
+  "$tools/imager-bench" --floors "$floors" --window "$installed/imager-bench-window" --sizes "$sizes" \
   --work-dir "$work/data" --output "$work/table.md" "${passthrough[@]}" \
   >>"$log" 2> >(tee -a "$log" | grep --line-buffered -E '^(\[ *[0-9.]+ s\]|FAILED: )' >&2) || status=$?
 wait
@@ -122,8 +134,8 @@ if [ $status -ne 0 ]; then
   grep -v -E '^\[ *[0-9.]+ s\]' "$log" | tail -40 >&2
   exit $status
 fi
-# Issue 12's time for an edit to reach another machine's open window through Syncthing: a
-# script of its own (two Syncthing daemons, the command line on one machine, the window on
+# The time for an edit to reach another machine's open window through Syncthing: a script of
+# its own (two Syncthing daemons, the command line on one machine, the window on
 # the other), its row added to the table. Not with --pictures-only.
 case " ${passthrough[*]-} " in
   *" --pictures-only "*) ;;
@@ -132,7 +144,7 @@ case " ${passthrough[*]-} " in
     repetitions=5 judge=()
     [ $smoke -eq 1 ] && repetitions=1 judge=(--smoke)
     if ! xvfb-run -a -s "-screen 0 1280x800x24" "${session[@]}" \
-         python3 packaging/bench/sync_window.py "$installed/imager" "$installed/imager-bench-window" "$repetitions" "${judge[@]}" \
+         python3 Tools/Scripts/sync_window.py "$installed/imager" "$installed/imager-bench-window" "$repetitions" "${judge[@]}" \
          >"$work/sync-row.md" 2>>"$log"; then
       echo "bench.sh: the Syncthing figure failed; the end of its log:" >&2
       tail -40 "$log" >&2
@@ -141,9 +153,26 @@ case " ${passthrough[*]-} " in
     grep '^| ' "$work/sync-row.md" >>"$work/table.md"
     ;;
 esac
-cat "$work/table.md"
 gtk=$(pkg-config --modversion gtk4)
 sqlite=$(pkg-config --modversion sqlite3)
 cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
-echo
-echo "Measured on $(nproc) cores (${cpu:-unknown CPU}), GTK $gtk under Xvfb with GSK_RENDERER=$GSK_RENDERER, SQLite $sqlite$([ $smoke -eq 1 ] && echo ", smoke run: one repetition, goals not judged")."
+{
+  cat "$work/table.md"
+  echo
+  echo "Measured on $(nproc) cores (${cpu:-unknown CPU}), GTK $gtk under Xvfb with GSK_RENDERER=$GSK_RENDERER, SQLite $sqlite$([ $smoke -eq 1 ] && echo ", smoke run: one repetition, goals not judged")."
+} >"$work/result.md"
+cat "$work/result.md"
+# The benchmark doc holds one current table, this run's, between its markers.
+if [ $write_docs -eq 1 ]; then
+  python3 - docs/benchmark.md "$work/result.md" <<'PYTHON'
+import sys
+doc, result = sys.argv[1], open(sys.argv[2]).read().strip()
+text = open(doc).read()
+begin, end = "<!-- bench-table:begin -->", "<!-- bench-table:end -->"
+if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
+    sys.exit(f"bench.sh: {doc} must hold one {begin} line before one {end} line")
+head, rest = text.split(begin)
+open(doc, "w").write(head + begin + "\n" + result + "\n" + end + rest.split(end, 1)[1])
+PYTHON
+  echo "bench.sh: the table is in docs/benchmark.md" >&2
+fi

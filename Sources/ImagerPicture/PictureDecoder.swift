@@ -1,6 +1,7 @@
 import CGdkPixbuf
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// Reads a picture file with gdk-pixbuf (PNG, JPEG, and whatever loaders are installed) into
 /// the core's `PixelBuffer`, reduced to at most `workingPixels`. No GTK widget is involved, so
@@ -79,13 +80,9 @@ public enum PictureDecoder {
         }
 
         let loader = gdk_pixbuf_loader_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        defer { unref(loader) }
         let check = SizeCheck()
-        let context = Unmanaged.passRetained(check)
-        defer { context.release() }
-        let handler: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
-            guard let data else { return }
-            let check = Unmanaged<SizeCheck>.fromOpaque(data).takeUnretainedValue()
+        Signal.connectIntPairOnEmittingThread(loader, "size-prepared") { width, height in
             check.width = Int(width)
             check.height = Int(height)
             let pixels = Int(width) * Int(height)
@@ -93,16 +90,11 @@ public enum PictureDecoder {
                 check.refused = true
                 gdk_pixbuf_loader_set_size(loader, 0, 0)
             } else if let format = gdk_pixbuf_loader_get_format(loader),
-                      let name = gdk_pixbuf_format_get_name(format).map({ pointer in
-                          defer { g_free(pointer) }
-                          return String(cString: pointer)
-                      }),
+                      let name = takeGString(gdk_pixbuf_format_get_name(format)),
                       let reduced = PictureDecoder.requestedSize(width: Int(width), height: Int(height), format: name) {
                 gdk_pixbuf_loader_set_size(loader, Int32(reduced.width), Int32(reduced.height))
             }
         }
-        g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(handler, to: GCallback.self),
-                              context.toOpaque(), nil, GConnectFlags(rawValue: 0))
 
         var tail: [UInt8] = []
         var open = true

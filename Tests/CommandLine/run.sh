@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The command-line and "nothing lost" tests (issue 5): Tests/CommandLine/run.sh PATH/TO/imager
-# Builds the test driver imager-stress, then runs every test_*.py here with Debian's python3
+# The command-line and "nothing lost" tests: Tests/CommandLine/run.sh PATH/TO/imager
+# Builds the test driver imager-stress (Tools/), then runs every test_*.py here with Debian's python3
 # (it has the stdlib sqlite3). Closes with "N passed, N failed, N skipped"; non-zero if any failed.
-#   IMAGER_SCRATCH_PATH   SwiftPM build folder for imager-stress (default .build, as CI builds)
+#   IMAGER_SCRATCH_PATH   SwiftPM build folder for imager-stress (default Tools/.build, which the
+#                         benchmark's smoke run shares)
 #   extra arguments       -k PATTERN to run only matching tests
 set -uo pipefail
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
@@ -15,14 +16,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cd "$root"
 
-scratch=${IMAGER_SCRATCH_PATH:-.build}
-if ! build_log=$(swift build --scratch-path "$scratch" --product imager-stress 2>&1); then
+scratch=${IMAGER_SCRATCH_PATH:-Tools/.build}
+if ! build_log=$(swift build --package-path Tools --scratch-path "$scratch" --product imager-stress 2>&1); then
   echo "$build_log" | grep -v "prohibited flag" | tail -30
   echo "could not build imager-stress"
   echo "0 passed, 1 failed"
   exit 1
 fi
-stress="$(swift build --scratch-path "$scratch" --product imager-stress --show-bin-path)/imager-stress"
+stress="$(swift build --package-path Tools --scratch-path "$scratch" --product imager-stress --show-bin-path)/imager-stress"
 export IMAGER_BINARY="$binary" IMAGER_STRESS="$stress"
 
 # The tmpfs mounts the tests make live in a private mount namespace, so none outlives the run.

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import ImagerCore
 import ImagerDrawing
+import ImagerGLib
 @testable import ImagerGtk
 import XCTest
 

@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 @testable import ImagerGtk
 import XCTest
 

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 @testable import ImagerGtk
 
 /// What the list view draws, read from GTK's widget tree, not from the list's own records:

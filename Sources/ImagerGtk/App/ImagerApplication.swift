@@ -1,13 +1,14 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// The GtkApplication and what lives as long as it: the controller (opened in the primary
 /// instance's `startup`, never before `g_application_run`), the window, app actions and
 /// the Unix signals that save and quit.
-final class ImagerApplication {
+package final class ImagerApplication {
     /// Which store the window edits.
-    enum Store {
+    package enum Store {
         /// The user's, at the XDG path: the product.
         case user
         /// Another one (the window benchmark's): no single instance, no remembered size.
@@ -23,7 +24,7 @@ final class ImagerApplication {
     private var window: MainWindow?
     private var colorScheme: ColorScheme?
 
-    init(store: Store, onWindowReady: ((MainWindow) -> Void)? = nil) {
+    package init(store: Store, onWindowReady: ((MainWindow) -> Void)? = nil) {
         self.store = store
         self.onWindowReady = onWindowReady
         if case .user = store {
@@ -39,7 +40,7 @@ final class ImagerApplication {
         g_object_unref(application)
     }
 
-    func run(arguments: [String]) -> Int32 {
+    package func run(arguments: [String]) -> Int32 {
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         return g_application_run(cgtk_gapplication(application), Int32(arguments.count), &argv)

@@ -1,15 +1,16 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// The chord editor: a dialog with the chord on a large canvas and its lumis listed beside
 /// it. Every change goes to the controller at once (so the list's cell shows it) as one step
 /// on the window's undo stack; a whole drag, or a run of glow changes to one lumi, is one
 /// step. Ctrl+Z and Ctrl+Shift+Z undo and redo from inside the dialog.
-final class ChordEditor {
+package final class ChordEditor {
     /// Owned by GTK (a toplevel); destroyed when closed.
-    let window: Widget
-    let canvas: ChordEditorCanvas
+    package let window: Widget
+    package let canvas: ChordEditorCanvas
     let lumiList: LumiList
     let controls: LumiControls
     /// The canvas and `side`, side by side in a wide window, one above the other in a narrow one.
@@ -75,7 +76,7 @@ final class ChordEditor {
         gtk_widget_grab_focus(canvas.widget)
     }
 
-    func close() {
+    package func close() {
         gtk_window_close(cgtk_window(window))
     }
 

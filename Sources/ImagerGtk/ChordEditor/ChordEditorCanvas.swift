@@ -1,18 +1,19 @@
 import CGtk
 import ImagerCore
 import ImagerDrawing
+import ImagerGLib
 
 /// The editor's large square view of the chord: draws it with the one chord painter, the
 /// selection and its two handles on top, and turns pointer and keys into calls on the
 /// editor. Knows nothing of the store or of undo: it reports, the editor decides.
-final class ChordEditorCanvas {
+package final class ChordEditorCanvas {
     /// Borrowed: owned by the editor's widget tree.
     let widget: Widget
     /// The editor's handlers: what happened, in canvas units.
     var onClick: (CanvasPoint) -> Void = { _ in }
-    var onDragBegin: (CanvasPoint, _ rotating: Bool, _ tolerance: Double) -> Bool = { _, _, _ in false }
-    var onDragUpdate: (CanvasPoint) -> Void = { _ in }
-    var onDragEnd: () -> Void = {}
+    package var onDragBegin: (CanvasPoint, _ rotating: Bool, _ tolerance: Double) -> Bool = { _, _, _ in false }
+    package var onDragUpdate: (CanvasPoint) -> Void = { _ in }
+    package var onDragEnd: () -> Void = {}
     /// A key the canvas understands; returns whether it was used.
     var onKey: (CanvasKey) -> Bool = { _ in false }
 

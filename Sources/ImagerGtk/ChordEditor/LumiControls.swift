@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 
 /// The controls beside the canvas: the background colour, the tool (select, or the shape a
 /// click adds), and for the selected lumi its colour, glow, order and removal. Each reports

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// The chord's lumis as a list beside the canvas, top of the drawing order first, each row
 /// showing the lumi's colour and shape and saying in words what the canvas shows ("Star ·

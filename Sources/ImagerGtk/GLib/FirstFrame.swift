@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Runs work once a widget's first frame has been painted: work that can wait (the rest of a
 /// large list) must not delay what the user sees first. Lives on the main thread.

@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Revealers that are hidden outright once they have slid shut, so screen readers and UI
 /// tests do not find the controls of a banner or toast that is not on screen.

@@ -2,7 +2,7 @@ import CGtk
 
 /// GTK widgets as Swift sees them. Widgets in the tree are owned by their parent; Swift
 /// code keeps plain pointers to the ones it needs, valid while the tree holds them.
-typealias Widget = UnsafeMutablePointer<GtkWidget>
+package typealias Widget = UnsafeMutablePointer<GtkWidget>
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     func addCSSClasses(_ names: String...) {

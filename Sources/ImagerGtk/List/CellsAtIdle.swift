@@ -1,3 +1,4 @@
+import ImagerGLib
 /// Chord cells waiting for the main loop to be idle, each handed to `action` once then (a
 /// cell gone by then is skipped). One idle source serves every cell queued before it runs.
 /// `ChordRenderBudget` draws cells again this way, `CellNaming` names them.

@@ -1,6 +1,7 @@
 import CGtk
 import ImagerCore
 import ImagerDrawing
+import ImagerGLib
 
 /// One chord of a row: the chord's colour in a rounded square with its lumis over it, drawn
 /// by `ChordPainter` (the one chord renderer), which screen readers announce as a button

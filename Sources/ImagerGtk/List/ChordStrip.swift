@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 
 /// A row's eight chord cells in a line, after the title. Pressing a cell (click, Enter or
 /// Space) reports its slot. One click gesture and one key controller serve all eight cells

@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Rows far from the view, refreshed after the frame that shows a change rather than before.
 ///

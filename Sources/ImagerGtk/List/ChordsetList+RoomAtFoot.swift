@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// The toast lies over the list's foot. While it shows, the list leaves room of the toast's
 /// height under its last row, so every row can scroll up above the toast; and the row just

@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Brings a row wholly into view before anything that needs it there: a title opened for
 /// typing takes the keyboard focus (ChordsetList+OpeningTitle), a row given the focus (a

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// The list during a search: which rows show which chordsets (`ListFilter`), and going
 /// from one query to the next. Row N shows chordset N when no search is shown.

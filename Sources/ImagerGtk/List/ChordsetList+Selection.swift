@@ -70,7 +70,7 @@ extension ChordsetList {
         selectedRow.flatMap(chordsetIndex(ofRow:))
     }
 
-    var selectedChordset: Chordset? {
+    package var selectedChordset: Chordset? {
         selectedPosition.map { controller.chordsets[$0] }
     }
 
@@ -83,7 +83,7 @@ extension ChordsetList {
         gtk_selection_model_select_item(selection, guint(row), 1)
     }
 
-    func select(position: Int) {
+    package func select(position: Int) {
         if let row = row(ofChordset: position) { selectRow(row) }
     }
 
@@ -116,7 +116,7 @@ extension ChordsetList {
     }
 
     /// Selects rows `first..<first + count` only (the benchmark's delete of 1,000 rows).
-    func selectRows(_ range: Range<Int>) {
+    package func selectRows(_ range: Range<Int>) {
         let clamped = range.clamped(to: 0..<rowCount)
         guard !clamped.isEmpty else { return unselectAll() }
         gtk_selection_model_select_range(selection, guint(clamped.lowerBound), guint(clamped.count), 1)

@@ -1,17 +1,18 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// The scrolling list of chordsets: a GtkListView over `ChordsetListModel`, where several
 /// rows may be selected (Ctrl+click, Shift+click, Ctrl+A: `ChordsetList+Selection.swift`).
 /// GTK makes only the rows that are on screen (plus a few) and rebinds them as the list
 /// scrolls, so 100,000 chordsets cost no more widgets than 20.
-final class ChordsetList {
+package final class ChordsetList {
     let controller: ChordsetController
     let model: ChordsetListModel
     /// Owned (one reference each): the list view and the scrolled window that holds it.
-    let listView: Widget
-    let scrolledWindow: Widget
+    package let listView: Widget
+    package let scrolledWindow: Widget
     /// Borrowed: the GtkMultiSelection (a GtkSelectionModel), owned by the list view.
     let selection: OpaquePointer
     /// Owned: the row menu's model, shared by every row.
@@ -326,7 +327,7 @@ final class ChordsetList {
 
     /// Selects the row, scrolls to it and gives it the keyboard focus (a moved row's item is
     /// new to GTK, which does not carry the focus over from the old one).
-    func focus(position: Int) {
+    package func focus(position: Int) {
         guard let position = row(ofChordset: position) else { return }
         // One of several selected rows keeps the others (Escape after a search).
         if !isSelected(row: position) { selectRow(position) }
@@ -385,7 +386,7 @@ final class ChordsetList {
     var allRows: Dictionary<OpaquePointer, ChordsetRow>.Values { rows.values }
 
     /// Commits any title being typed, so a save includes it.
-    func commitEditing() {
+    package func commitEditing() {
         for row in rows.values where row.title.isEditing { row.title.commit() }
     }
 

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// The widgets of one visible row, made once in the factory's `setup` and refilled on every
 /// bind: title, eight chord cells, and under them the Delete button that a swipe reveals.

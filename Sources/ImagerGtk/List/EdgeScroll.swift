@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Scrolls the list while a dragged row hovers near its top or bottom edge, faster the
 /// closer the pointer is to the edge, so a row can be taken to a place off screen. A timer

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// Takes rows dragged within the list: while one hovers, the drop indicator shows the gap it
 /// would land in (`DropPlacement`) and the list scrolls near its edges (`EdgeScroll`); on the

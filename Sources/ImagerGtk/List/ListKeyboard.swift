@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// How the arrows move in the list (issue 13). The list is one stop for Tab, as a GNOME
 /// list is (`WindowAreas`); inside it:

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// Lets a row be dragged by the mouse or a pen: within the list its chordset moves to where
 /// it is dropped (`ListDropTarget`), and out of the window it is a `.json` file

@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Slides a row's content toward the start edge (left, or right in right-to-left text) to
 /// reveal its Delete button at the end edge, by touch, by the mouse

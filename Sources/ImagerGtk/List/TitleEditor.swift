@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 
 /// A chordset's title that edits in place: a label that turns into an entry, as a file's
 /// name does in GNOME Files: a first click selects the row, a second, slower click on the

@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Every key typed after Ctrl+N or + goes into the new title, however fast, however far the
 /// list must scroll to it.

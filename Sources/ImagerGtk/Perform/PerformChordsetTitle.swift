@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// The live chordset's title over the top of the Perform view, for two seconds when Perform
 /// starts and whenever Page Up or Page Down changes the chordset, then fading: the performer

@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 
 /// The Perform view's fade time between runs, in a small key file beside the window's size:
 /// `$XDG_CONFIG_HOME/io.github.imagerproject.Imager/perform.ini` (see `WindowSize` for why not

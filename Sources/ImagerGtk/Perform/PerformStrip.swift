@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// The row of controls along the bottom of the Perform view: the eight chords as buttons
 /// (drawn and named like the list's cells: "Chord 3: #E99057"), the fade time, Full Screen

@@ -1,23 +1,24 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// The Perform view: one large canvas showing a chordset's chords, played with keys 1-8,
 /// Left/Right, Space, `[` `]`, PageUp/PageDown, or the strip along the bottom; F11 toggles
 /// full screen and Escape leaves. The rules are `PerformState`'s (core); this class turns
 /// keys, clicks and frames into its commands and shows what it says.
-final class PerformView {
+package final class PerformView {
     let controller: ChordsetController
     /// Owned (one reference): the view's root, which the window puts in place of its content.
     let widget: Widget
-    let canvas: PerformCanvas
+    package let canvas: PerformCanvas
     let strip: PerformStrip
     /// Borrowed: the revealer the strip fades in and out with.
     let stripRevealer: Widget
     /// The live chordset's title, shown for a moment when it changes.
     let chordsetTitle = PerformChordsetTitle()
     private let pointer: PointerHider
-    private(set) var state: PerformState
+    package private(set) var state: PerformState
 
     /// The window's handlers.
     var onLeave: () -> Void = {}
@@ -132,7 +133,7 @@ final class PerformView {
 
     /// A key press; true when it was Perform's. Keys with Ctrl or Alt are left to the window.
     @discardableResult
-    func handleKey(_ keyval: UInt32, modifiers: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+    package func handleKey(_ keyval: UInt32, modifiers: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
         // Tab brings the strip back first, so the keyboard can reach its buttons; GTK then
         // moves the focus as usual.
         if keyval == UInt32(GDK_KEY_Tab) || keyval == UInt32(GDK_KEY_ISO_Left_Tab) || keyval == UInt32(GDK_KEY_KP_Tab) {

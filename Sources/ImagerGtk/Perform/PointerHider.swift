@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Hides the mouse pointer over a widget after a while without motion, and shows it again at
 /// the next motion, as video players do: nothing drawn over the performance stays on screen.

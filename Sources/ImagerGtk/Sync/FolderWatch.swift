@@ -1,5 +1,7 @@
+import CGLib
 import CGtk
 import Foundation
+import ImagerGLib
 
 /// Watches the sync folder's directories (GFileMonitor: inotify on Linux) and says when
 /// something in them changed. Directory monitors are not recursive, so the owner names every

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// Sync while the window is open: a round about every second (publish what the window
 /// saved, merge what other machines put in the folder), run on another thread over a store

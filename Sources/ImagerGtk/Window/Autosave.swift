@@ -1,5 +1,6 @@
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// Saves the controller at the moments the window decides (focus lost, close, quit, a
 /// signal), and also about two seconds after the last edit, so a crash while the window

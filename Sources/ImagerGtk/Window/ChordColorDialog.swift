@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 
 /// Asks for a chord's new colour. GtkColorChooserDialog is the 4.8 way (GtkColorDialog
 /// arrives in 4.10). The answer is delivered by id and slot, not by row, since the row

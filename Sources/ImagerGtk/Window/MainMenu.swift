@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 
 /// The header bar's main menu. Its first section names what Undo and Redo would do
 /// ("Undo Delete “Warm”"), so it is rebuilt when those names change.

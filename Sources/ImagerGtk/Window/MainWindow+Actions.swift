@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// What each action does. The names and keys are in `WindowAction`; this switch is the one
 /// place that gives every action its behaviour.
@@ -48,15 +49,15 @@ extension MainWindow {
         case .redo:
             toast.redoing { showingWhatComesBack { controller.redo() } }
         case .chordsetFromImage:
-            FileTransfer.chooseImage(over: window) { [weak self] path in self?.addChordset(fromPicture: path) }
+            FileTransfer.chooseImage(over: window, with: fileChooser) { [weak self] path in self?.addChordset(fromPicture: path) }
         case .importChordsets:
-            FileTransfer.chooseImport(over: window) { [weak self] path in self?.importChordsets(from: path) }
+            FileTransfer.chooseImport(over: window, with: fileChooser) { [weak self] path in self?.importChordsets(from: path) }
         case .exportChordsets:
-            FileTransfer.chooseExport(over: window) { [weak self] path in self?.exportChordsets(to: path) }
+            FileTransfer.chooseExport(over: window, with: fileChooser) { [weak self] path in self?.exportChordsets(to: path) }
         case .exportSelected:
             let chosen = list.selectedChordsets
             guard !chosen.isEmpty else { break }
-            FileTransfer.chooseExport(over: window) { [weak self] path in self?.exportChordsets(to: path, only: chosen.map(\.id)) }
+            FileTransfer.chooseExport(over: window, with: fileChooser) { [weak self] path in self?.exportChordsets(to: path, only: chosen.map(\.id)) }
         case .exportPalette:
             if let chordset = list.selectedChordset { choosePaletteFile(for: chordset) }
         case .sync:
@@ -115,7 +116,7 @@ extension MainWindow {
 
     // MARK: Behaviour shared by actions and rows
 
-    func delete(id: UUID) {
+    package func delete(id: UUID) {
         guard let chordset = controller.chordset(id: id), let position = controller.index(of: id) else { return }
         let hadFocus = list.hasFocus(at: position)
         controller.delete(id: id)
@@ -215,7 +216,7 @@ extension MainWindow {
     /// Opens the Sync dialog (one at a time: it is modal).
     func openSyncDialog() {
         guard syncDialog == nil, let liveSync, let store = syncStore else { return }
-        let dialog = SyncDialog(store: store, liveSync: liveSync, over: window)
+        let dialog = SyncDialog(store: store, liveSync: liveSync, over: window, fileChooser: fileChooser)
         dialog.onClose = { [weak self] in self?.syncDialog = nil }
         syncDialog = dialog
         dialog.present()
@@ -223,7 +224,7 @@ extension MainWindow {
 
     /// Opens the chord's editor (a click on a cell, or Enter on it). One editor at a time:
     /// it is modal.
-    func editChord(id: UUID, slot: Int) {
+    package func editChord(id: UUID, slot: Int) {
         guard chordEditor == nil,
               let editor = ChordEditor(controller: controller, chordsetID: id, slot: slot, over: window) else { return }
         editor.onClose = { [weak self] in

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// Files dropped on the window: a `.json` or `.gpl` file is imported as Import… would, any
 /// other file is read as a picture, as New Chordset from Image… would. One file is opened per

@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Where Tab goes: between the window's areas, the header bar, the save banner (when it
 /// shows), the list (or the empty state) and the toast (when it shows), in that order and

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import ImagerCore
 import ImagerDrawing
+import ImagerGLib
 
 /// Export Image…: a chordset's eight chords as one PNG strip, drawn by the same routine as
 /// the list and the Perform view (`ChordsetPicture.strip`), at a size chosen in the chooser.

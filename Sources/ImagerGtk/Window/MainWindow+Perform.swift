@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// Where the list was when Perform began, to go back to it on leaving.
 struct PerformReturn {

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 import ImagerPicture
 
 /// New Chordset from Image… (and an image dropped on the window): the picture is decoded and

@@ -1,20 +1,21 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// The Imager window: header bar (+ and the main menu), the save banner, the list or the
 /// empty state, and the toast. It follows the controller through `listChanged` and saves
 /// through `Autosave` when it loses focus, closes or quits.
-final class MainWindow {
-    let controller: ChordsetController
+package final class MainWindow {
+    package let controller: ChordsetController
     let autosave: Autosave
     /// Owned (one reference): the GtkApplicationWindow.
-    let window: Widget
-    let list: ChordsetList
+    package let window: Widget
+    package let list: ChordsetList
     let toast: Toast
     let banner: SaveBanner
     let menu: MainMenu
-    let search: SearchBar
+    package let search: SearchBar
     /// Borrowed: the stack switching between the list and the empty state.
     let pages: Widget
     let emptyPage: Widget
@@ -40,12 +41,14 @@ final class MainWindow {
     /// Import or export running on another thread.
     var transfer: TransferProgress.Running?
     /// The open chord editor, kept alive while its window is.
-    var chordEditor: ChordEditor?
+    package var chordEditor: ChordEditor?
     /// The Perform view while it shows (see MainWindow+Perform).
-    var performance: PerformView?
+    package var performance: PerformView?
     var performReturn: PerformReturn?
-    /// Where the Perform view keeps its fade time (tests use a file of their own).
+    /// Where the Perform view keeps its fade time.
     var performSettingsPath = PerformSettings.filePath
+    /// Who answers Import…, Export… and the sync folder's question.
+    var fileChooser = FileChooser.dialog
     /// Borrowed: the stack that swaps the editing content for the Perform view.
     private(set) var modes: Widget!
     let progress: TransferProgress
@@ -298,7 +301,7 @@ final class MainWindow {
     }
 
     /// What each keystroke in the search bar costs, once GtkSearchEntry reports it.
-    func applySearch(_ text: String) {
+    package func applySearch(_ text: String) {
         list.showSearch(text)
         stateChanged()
     }

@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// Modal messages: startup notices, errors a user should read, and the Delete All question.
 /// GtkMessageDialog is the 4.8 way (GtkAlertDialog arrives in 4.10).

@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 
 /// The banner at the top of the window while saving fails: what went wrong, that nothing
 /// is lost, and a Retry button. It goes away after the next save that works.

@@ -1,10 +1,11 @@
 import CGtk
+import ImagerGLib
 
 /// The search bar under the header bar: Ctrl+F, or typing while the list has the focus,
 /// opens it; Escape in the field or anywhere in the list closes it, and Down in the field
 /// goes to the list's first row. It reports the text as it changes (GtkSearchEntry waits
 /// for a short pause in the typing) and when it closes.
-final class SearchBar {
+package final class SearchBar {
     /// Borrowed: owned by the window's content box.
     let widget: Widget
     let entry: Widget
@@ -63,7 +64,7 @@ final class SearchBar {
         cgtk_accessible_set_hidden_to(cgtk_accessible(widget), hidden ? 1 : 0)
     }
 
-    var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(widget)) != 0 }
+    package var isOpen: Bool { gtk_search_bar_get_search_mode(OpaquePointer(widget)) != 0 }
 
     var text: String { String(cString: gtk_editable_get_text(cgtk_editable(entry))) }
 
@@ -73,7 +74,7 @@ final class SearchBar {
     }
 
     /// Closes the bar and empties it (the next search starts afresh).
-    func close() {
+    package func close() {
         gtk_search_bar_set_search_mode(OpaquePointer(widget), 0)
     }
 

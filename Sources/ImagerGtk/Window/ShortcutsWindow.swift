@@ -1,4 +1,5 @@
 import CGtk
+import ImagerGLib
 
 /// The Keyboard Shortcuts window, written as GtkBuilder XML from `WindowAction`'s list so
 /// it can never disagree with the keys actually bound.

@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 
 /// A short message at the bottom of the window, with an Undo button, that hides itself
 /// after a few seconds: "“Warm” deleted  [Undo]". Its Undo undoes the change it names and

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// A bar under the header while an import or export runs on another thread: what is
 /// happening, how far it is, and Cancel. It shows only for work that takes longer than

@@ -1,8 +1,9 @@
 import CGtk
+import ImagerGLib
 
 /// Everything a user can do from the window, with its GAction name and its keys: the one
 /// list that the menu, the buttons, the shortcuts window and the keyboard all draw on.
-enum WindowAction: CaseIterable {
+package enum WindowAction: CaseIterable {
     case addChordset, renameChordset, deleteChordset, openRowMenu, deleteAll
     case duplicateChordset, moveUp, moveDown, copy, paste, find, selectAll
     case undo, redo
@@ -26,7 +27,7 @@ enum WindowAction: CaseIterable {
         case list
     }
 
-    var name: String {
+    package var name: String {
         switch self {
         case .addChordset: "add-chordset"
         case .renameChordset: "rename-chordset"
@@ -65,7 +66,7 @@ enum WindowAction: CaseIterable {
     }
 
     /// "win.add-chordset", as menus, buttons and shortcuts name it.
-    var detailedName: String { "\(group.rawValue).\(name)" }
+    package var detailedName: String { "\(group.rawValue).\(name)" }
 
     var accelerators: [String] {
         switch self {

@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 
 /// The window's size between runs, in a small key file:
 /// `$XDG_CONFIG_HOME/io.github.imagerproject.Imager/window.ini`. (GSettings would need an

@@ -1,6 +1,6 @@
 import Foundation
 import ImagerCore
-import ImagerGtk
+import ImagerTestSupport
 
 // imager-bench-window: Imager's real window over a store given on the command line (never
 // the user's), driven by WindowScript. packaging/bench.sh runs it through imager-bench
@@ -24,7 +24,7 @@ guard let database, let mode else {
     exit(2)
 }
 // GtkApplication sees no options of ours.
-exit(ImagerApp.run(arguments: [CommandLine.arguments[0]], database: database, seed: DataFiles.seedURL()) { window in
+exit(WindowDriver.run(arguments: [CommandLine.arguments[0]], database: database, seed: DataFiles.seedURL()) { window in
     switch mode {
     case .perform: PerformScript.start(window: window)
     case .watch: SyncWatch.start(window: window)

@@ -1,19 +1,20 @@
-import CGtk
+import CGLib
 
 /// Work scheduled on GLib's main loop. `Task { @MainActor }` and `DispatchQueue.main` are
 /// not run by the GLib loop that GTK spins, so UI work is scheduled through these.
-/// Main-actor isolated like the rest of the GTK layer; from another thread use
+/// Main-actor isolated, as GTK is; from another thread use
 /// `MainLoop.idleFromAnyThread`, which hands nothing back.
-final class ScheduledWork {
+@MainActor
+public final class ScheduledWork {
     fileprivate var sourceID: guint = 0
-    fileprivate let work: () -> Bool
+    fileprivate let work: @MainActor () -> Bool
 
-    fileprivate init(_ work: @escaping () -> Bool) { self.work = work }
+    fileprivate init(_ work: @escaping @MainActor () -> Bool) { self.work = work }
 
     /// True until the work ran for the last time or was cancelled.
-    var isPending: Bool { sourceID != 0 }
+    public var isPending: Bool { sourceID != 0 }
 
-    func cancel() {
+    public func cancel() {
         guard sourceID != 0 else { return }
         g_source_remove(sourceID)
     }
@@ -26,7 +27,8 @@ private final class CrossThreadWork: Sendable {
     nonisolated init(_ work: @escaping @Sendable @MainActor () -> Void) { self.work = work }
 }
 
-enum MainLoop {
+@MainActor
+public enum MainLoop {
     // GLib runs main-context sources on the thread that iterates the default context: GTK's
     // main thread. The thunks say so to the compiler (and trap if it were ever not so).
     private static let run: GSourceFunc = { data in
@@ -43,7 +45,7 @@ enum MainLoop {
 
     /// Runs `work` once, when nothing more urgent is pending.
     @discardableResult
-    static func idle(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ work: @escaping () -> Void) -> ScheduledWork {
+    public static func idle(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         let scheduled = ScheduledWork { work(); return false }
         scheduled.sourceID = g_idle_add_full(priority, run, Unmanaged.passRetained(scheduled).toOpaque(), finished)
         return scheduled
@@ -52,7 +54,7 @@ enum MainLoop {
     /// Runs `work` once on the main loop; callable from any thread (g_idle_add_full is
     /// thread-safe). It returns no handle: a handle's source id would be written on one
     /// thread and read on another.
-    nonisolated static func idleFromAnyThread(_ work: @escaping @Sendable @MainActor () -> Void) {
+    public nonisolated static func idleFromAnyThread(_ work: @escaping @Sendable @MainActor () -> Void) {
         let runOnce: GSourceFunc = { data in
             let box = Unmanaged<CrossThreadWork>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { box.work() }
@@ -64,13 +66,13 @@ enum MainLoop {
 
     /// Runs `work` once after `milliseconds`.
     @discardableResult
-    static func after(milliseconds: UInt32, _ work: @escaping () -> Void) -> ScheduledWork {
+    public static func after(milliseconds: UInt32, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         repeating(milliseconds: milliseconds) { work(); return false }
     }
 
     /// Runs `work` every `milliseconds` while it returns true.
     @discardableResult
-    static func repeating(milliseconds: UInt32, _ work: @escaping () -> Bool) -> ScheduledWork {
+    public static func repeating(milliseconds: UInt32, _ work: @escaping @MainActor () -> Bool) -> ScheduledWork {
         let scheduled = ScheduledWork(work)
         scheduled.sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, run,
                                                 Unmanaged.passRetained(scheduled).toOpaque(), finished)
@@ -79,7 +81,7 @@ enum MainLoop {
 
     /// Runs `work` when the process gets `signal` (SIGTERM, SIGINT, SIGHUP), on the main loop,
     /// so it may touch GTK and the controller.
-    static func onUnixSignal(_ signal: Int32, _ work: @escaping () -> Void) {
+    public static func onUnixSignal(_ signal: Int32, _ work: @escaping @MainActor () -> Void) {
         let scheduled = ScheduledWork { work(); return true }
         scheduled.sourceID = g_unix_signal_add_full(G_PRIORITY_HIGH, signal, run,
                                                     Unmanaged.passRetained(scheduled).toOpaque(), finished)

@@ -1,35 +1,39 @@
 import CGtk
 import Foundation
-import ImagerGtk
+import ImagerGLib
+import ImagerTestSupport
 
-/// `--mode perform`: a scripted performance for packaging/bench.sh (issue 15). Once the
+/// `--mode perform`: a scripted performance for packaging/bench.sh. Once the
 /// window's list is complete, opens Perform (F5's action) on the first chordset, makes the
 /// window 1920 × 1080 (`perform-size W H` once the canvas has that size), then plays
 /// IMAGER_BENCH_PERFORM_CHANGES chord changes (200) at the standard 0.15 s fade, a key every
 /// 100 ms or 250 ms in turn (so half of them interrupt a fade), with a PageDown or PageUp
-/// every 25th. Each frame in which the canvas drew is reported as `perform-frame <work us>
-/// <interval us>`: before-paint to after-paint, and frame-clock time since the frame before.
+/// every 25th. Each frame in which the canvas drew (a fade ran, or a key played a chord) is
+/// reported as `perform-frame <work us> <interval us>`: before-paint to after-paint, and
+/// frame-clock time since the frame before.
 /// Then `perform-end <changes> <chord renders> <layers made>`, `done`, the peak memory, quit.
 final class PerformScript {
     static let width: Int32 = 1920, height: Int32 = 1080
 
-    private let window: ImagerWindow
+    private let window: WindowDriver
     private let changes: Int
     private var played = 0
     private var nextKeyAt: gint64 = 0
     private var frameStarted: gint64 = 0
     private var lastFrameTime: gint64 = 0
-    private var drawsBefore = 0
+    /// This frame draws the canvas: a fade was running as it began, or a key played a chord.
+    private var canvasChanges = false
+    private var work: PerformWork?
     private var playing = false
     private var finishing = false
 
-    static func start(window: ImagerWindow) {
+    static func start(window: WindowDriver) {
         let script = PerformScript(window: window)
-        connect(window.widget, "map") { script.whenListComplete() }
+        Signal.connect(window.widget, "map") { script.whenListComplete() }
         if gtk_widget_get_mapped(window.widget) != 0 { script.whenListComplete() }
     }
 
-    private init(window: ImagerWindow) {
+    private init(window: WindowDriver) {
         self.window = window
         changes = ProcessInfo.processInfo.environment["IMAGER_BENCH_PERFORM_CHANGES"].flatMap(Int.init)
             .flatMap { $0 > 0 ? $0 : nil } ?? 200
@@ -44,7 +48,7 @@ final class PerformScript {
     private func whenListComplete() {
         guard !started else { return }
         started = true
-        repeating(milliseconds: 20) { [self] in
+        MainLoop.repeating(milliseconds: 20) { [self] in
             guard !window.controller.isLoadingRest, !window.controller.isEmpty else { return true }
             enterPerform()
             return false
@@ -53,9 +57,10 @@ final class PerformScript {
 
     private func enterPerform() {
         window.startPerforming()
+        work = window.countPerformWork()
         gtk_window_set_default_size(cgtk_window(window.widget), Self.width, Self.height)
         // Wait for the canvas to be laid out at its new size, and for a quiet moment.
-        repeating(milliseconds: 50) { [self] in
+        MainLoop.repeating(milliseconds: 50) { [self] in
             guard let canvas = window.performCanvas, gtk_widget_get_width(canvas) > 0 else { return true }
             let missingWidth = Self.width - gtk_widget_get_width(canvas)
             let missingHeight = Self.height - gtk_widget_get_height(canvas)
@@ -77,8 +82,11 @@ final class PerformScript {
 
     private func play(on canvas: UnsafeMutablePointer<GtkWidget>) {
         guard let clock = gtk_widget_get_frame_clock(canvas) else { return }
-        connect(clock, "before-paint") { [self] in frameStarted = g_get_monotonic_time() }
-        connect(clock, "after-paint") { [self] in afterPaint(clock) }
+        Signal.connect(clock, "before-paint") { [self] in
+            frameStarted = g_get_monotonic_time()
+            canvasChanges = window.isFading
+        }
+        Signal.connect(clock, "after-paint") { [self] in afterPaint(clock) }
         playing = true
         // The keys are pressed from a tick callback, so the frame clock runs throughout and
         // every interval is one between frames of the performance.
@@ -98,7 +106,7 @@ final class PerformScript {
             return false
         }
         if now >= nextKeyAt {
-            window.performKey(key(for: played))
+            if window.performKey(key(for: played)) { canvasChanges = true }
             played += 1
             nextKeyAt = now + (played % 2 == 0 ? 250_000 : 100_000)
         }
@@ -115,11 +123,10 @@ final class PerformScript {
         guard playing else { return }
         let now = g_get_monotonic_time()
         let frameTime = gdk_frame_clock_get_frame_time(clock)
-        let draws = window.performCanvasDraws
-        if draws != drawsBefore, lastFrameTime != 0 {
+        if canvasChanges, lastFrameTime != 0 {
             report("perform-frame \(now - frameStarted) \(frameTime - lastFrameTime)")
         }
-        drawsBefore = draws
+        canvasChanges = false
         lastFrameTime = frameTime
     }
 
@@ -127,7 +134,7 @@ final class PerformScript {
         guard !finishing else { return }
         finishing = true
         playing = false
-        report("perform-end \(played) \(window.performChordRenders) \(window.performLayersMade)")
+        report("perform-end \(played) \(work?.chordRenders ?? 0) \(work?.layersMade ?? 0)")
         report("done")
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {

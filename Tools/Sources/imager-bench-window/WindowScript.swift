@@ -1,7 +1,8 @@
 import CGtk
 import Foundation
 import ImagerCore
-import ImagerGtk
+import ImagerGLib
+import ImagerTestSupport
 
 /// The window's measurements for packaging/bench.sh (issue 6), in the mode given on the
 /// command line:
@@ -50,12 +51,12 @@ final class WindowScript {
     static let selectedForDelete = 1_000
 
     /// Starts measuring once the window is presented.
-    static func start(window: ImagerWindow, mode: Mode) {
+    static func start(window: WindowDriver, mode: Mode) {
         let script = WindowScript(window: window, mode: mode)
         if let clock = gtk_widget_get_frame_clock(window.widget) {
             script.attach(to: clock)
         } else {
-            connect(window.widget, "map") {
+            Signal.connect(window.widget, "map") {
                 guard let clock = gtk_widget_get_frame_clock(window.widget) else { return }
                 script.attach(to: clock)
             }
@@ -64,7 +65,7 @@ final class WindowScript {
 
     /// The window lives as long as the process; the script holds it for as long as the frame
     /// clock holds the script.
-    private let window: ImagerWindow
+    private let window: WindowDriver
     private let mode: Mode
     private let editCycles: Int
     private let scrollFrameLimit: Int
@@ -92,7 +93,7 @@ final class WindowScript {
     private var dragStart = CanvasPoint(x: 0.5, y: 0.5)
     private var dragFrames = 0
 
-    private init(window: ImagerWindow, mode: Mode) {
+    private init(window: WindowDriver, mode: Mode) {
         self.window = window
         self.mode = mode
         let environment = ProcessInfo.processInfo.environment
@@ -102,8 +103,8 @@ final class WindowScript {
     }
 
     private func attach(to clock: OpaquePointer) {
-        connect(clock, "before-paint") { [self] in frameStarted = g_get_monotonic_time() }
-        connect(clock, "after-paint") { [self] in afterPaint(clock) }
+        Signal.connect(clock, "before-paint") { [self] in frameStarted = g_get_monotonic_time() }
+        Signal.connect(clock, "after-paint") { [self] in afterPaint(clock) }
     }
 
     private func report(_ line: String) {
@@ -152,7 +153,7 @@ final class WindowScript {
     /// Runs `work` once the controller holds every chordset.
     private func whenListComplete(_ work: @escaping () -> Void) {
         guard window.controller.isLoadingRest else { return work() }
-        repeating(milliseconds: 5) { [window] in
+        MainLoop.repeating(milliseconds: 5) { [window] in
             guard window.controller.isLoadingRest else { work(); return false }
             return true
         }
@@ -162,7 +163,7 @@ final class WindowScript {
     /// idle frame clock rather than in the middle of an animation (a toast, the scrollbar's
     /// fade), where it would also wait for the next 60 Hz slot.
     private func whenQuiet(_ work: @escaping () -> Void) {
-        repeating(milliseconds: 50) { [self] in
+        MainLoop.repeating(milliseconds: 50) { [self] in
             guard g_get_monotonic_time() - lastPaint >= 300_000 else { return true }
             work()
             return false
@@ -193,7 +194,7 @@ final class WindowScript {
 
     /// Each edit goes through what the user does: the + button, Enter in the title field,
     /// the Delete key, Ctrl+Z.
-    private func edit(_ name: String, in window: ImagerWindow) {
+    private func edit(_ name: String, in window: WindowDriver) {
         if !prepared, prepare(name, in: window) {
             prepared = true
             whenQuiet { [self] in edit(name, in: window) }
@@ -238,7 +239,7 @@ final class WindowScript {
         // second rather than hang, and report it (`edit-timeout <name>`): the figure is then
         // the timeout's, not the edit's, and imager-bench fails the run.
         let started = actionStarted
-        repeating(milliseconds: Self.editTimeoutMilliseconds) { [weak self] in
+        MainLoop.repeating(milliseconds: Self.editTimeoutMilliseconds) { [weak self] in
             guard let self, self.actionStarted == started, started != 0 else { return false }
             FileHandle.standardError.write(Data("imager-bench-window: \(self.actionName) painted nothing; forcing a frame\n".utf8))
             self.report("edit-timeout \(self.actionName)")
@@ -255,7 +256,7 @@ final class WindowScript {
     /// to go quiet before the key is timed, as delete-selected times the Delete key and not
     /// the Shift+click. Until session 7 the move's figure included a scroll over the whole
     /// list, and until session 8 the add's figure did (issue 14's steps leave the top in view).
-    private func prepare(_ name: String, in window: ImagerWindow) -> Bool {
+    private func prepare(_ name: String, in window: WindowDriver) -> Bool {
         let adjustment = window.verticalAdjustment
         switch name {
         case "add":
@@ -282,7 +283,7 @@ final class WindowScript {
 
     /// A page per frame, or more to finish within IMAGER_BENCH_SCROLL_FRAMES frames: either
     /// way every frame shows only rows it has not shown before.
-    private func startScroll(in window: ImagerWindow) {
+    private func startScroll(in window: WindowDriver) {
         let adjustment = window.verticalAdjustment
         let page = gtk_adjustment_get_page_size(adjustment)
         let span = gtk_adjustment_get_upper(adjustment) - page
@@ -325,12 +326,12 @@ final class WindowScript {
         window.editChord(id: top.id, slot: slot)
         guard let editor = window.chordEditorWidget else { return fail("the chord editor did not open") }
         var attached = false
-        repeating(milliseconds: 50) { [self] in
+        MainLoop.repeating(milliseconds: 50) { [self] in
             guard gtk_widget_get_mapped(editor) != 0, let clock = gtk_widget_get_frame_clock(editor) else { return true }
             if !attached {
                 attached = true
-                connect(clock, "before-paint") { [self] in editorFrameStarted = g_get_monotonic_time() }
-                connect(clock, "after-paint") { [self] in editorAfterPaint(clock) }
+                Signal.connect(clock, "before-paint") { [self] in editorFrameStarted = g_get_monotonic_time() }
+                Signal.connect(clock, "after-paint") { [self] in editorAfterPaint(clock) }
             }
             // Quiet: neither window has painted for 300 ms.
             guard g_get_monotonic_time() - max(lastPaint, editorLastPaint) >= 300_000 else { return true }

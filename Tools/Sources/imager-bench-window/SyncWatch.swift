@@ -1,7 +1,8 @@
 import CGtk
 import Foundation
 import ImagerCore
-import ImagerGtk
+import ImagerGLib
+import ImagerTestSupport
 
 /// `--mode watch`: the open window on the second machine of issue 12's Syncthing figure
 /// (packaging/bench/sync_window.py). The window syncs as it always does (LiveSync); this only
@@ -12,30 +13,30 @@ import ImagerGtk
 /// (default 3), or after two minutes.
 @MainActor
 final class SyncWatch {
-    private let window: ImagerWindow
+    private let window: WindowDriver
     private let prefix: String
     private let wanted: Int
     private var ready = false
     private var shown = Set<String>()
 
-    static func start(window: ImagerWindow) {
+    static func start(window: WindowDriver) {
         let watch = SyncWatch(window: window)
         guard let clock = gtk_widget_get_frame_clock(window.widget) else {
-            connect(window.widget, "map") {
+            Signal.connect(window.widget, "map") {
                 guard let clock = gtk_widget_get_frame_clock(window.widget) else { return }
-                connect(clock, "after-paint") { watch.afterPaint() }
+                Signal.connect(clock, "after-paint") { watch.afterPaint() }
             }
             return
         }
-        connect(clock, "after-paint") { watch.afterPaint() }
+        Signal.connect(clock, "after-paint") { watch.afterPaint() }
     }
 
-    private init(window: ImagerWindow) {
+    private init(window: WindowDriver) {
         self.window = window
         let environment = ProcessInfo.processInfo.environment
         prefix = environment["IMAGER_BENCH_WATCH_PREFIX"] ?? "Synced "
         wanted = environment["IMAGER_BENCH_WATCH_COUNT"].flatMap(Int.init) ?? 3
-        repeating(milliseconds: 120_000) { [window] in
+        MainLoop.repeating(milliseconds: 120_000) { [window] in
             FileHandle.standardError.write(Data("imager-bench-window: watched for two minutes; quitting\n".utf8))
             window.quit()
             return false

@@ -1,9 +1,10 @@
-import CGtk
+import CGLib
+import Foundation
 
-// String conversions touch no GTK state: usable from any thread.
+// String conversions touch no GLib state: usable from any thread.
 
 /// Calls `body` with a NULL-terminated `const char * const *`, as GLib wants string lists.
-nonisolated func withCStringArray<Result>(_ strings: [String],
+public func withCStringArray<Result>(_ strings: [String],
                               _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
     let copies = strings.map { UnsafePointer(strdup($0)) } + [nil]
     defer { copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
@@ -11,7 +12,7 @@ nonisolated func withCStringArray<Result>(_ strings: [String],
 }
 
 /// Takes ownership of a g_malloc'ed C string (NULL allowed) and frees it.
-nonisolated func takeGString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+public func takeGString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
     guard let pointer else { return nil }
     defer { g_free(pointer) }
     return String(cString: pointer)
