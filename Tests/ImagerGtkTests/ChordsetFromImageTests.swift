@@ -5,7 +5,7 @@ import ImagerCore
 import XCTest
 
 /// New Chordset from Image… and files dropped on the window (issue 16, item 1): the real
-/// action runs with the chooser answered in place (`FileTransfer.answerForTests`).
+/// action runs with the chooser answered in place (`FileChooser.answering`).
 @MainActor
 final class ChordsetFromImageTests: GtkTestCase {
     private nonisolated let folder = FileManager.default.temporaryDirectory
@@ -25,7 +25,6 @@ final class ChordsetFromImageTests: GtkTestCase {
     }
 
     override func tearDown() {
-        MainActor.assumeIsolated { FileTransfer.answerForTests = nil }
         try? FileManager.default.removeItem(at: folder)
         super.tearDown()
     }
@@ -116,7 +115,7 @@ final class ChordsetFromImageTests: GtkTestCase {
         let window = makeWindow(try makeController(titles: (1...30).map { "Row \($0)" }))
         let path = try writeBlocks("Harbour at dusk.png")
         var asked: [FileTransfer.Question] = []
-        FileTransfer.answerForTests = { question in
+        window.fileChooser = .answering { question in
             asked.append(question)
             return path
         }

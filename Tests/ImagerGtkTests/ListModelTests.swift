@@ -25,7 +25,6 @@ final class ListModelTests: GtkTestCase {
     }
 
     override func tearDown() {
-        MainActor.assumeIsolated { FileTransfer.answerForTests = nil }
         try? FileManager.default.removeItem(at: folder)
         super.tearDown()
     }
@@ -145,7 +144,7 @@ struct Model {
         for n in 0..<20 { text += "\(n * 12) \(255 - n * 9) \((n * 40) % 256)\tColour \(n)\n" }
         try Data(text.utf8).write(to: palette)
         let path = palette.path
-        FileTransfer.answerForTests = { _ in path }
+        window.fileChooser = .answering { _ in path }
         gtk_window_set_default_size(cgtk_window(window.window), 600, 500)
         test.pump(seconds: 0.2)
     }

@@ -19,13 +19,10 @@ import CGtk
 /// rewritten after 4.8, and the cause has not been looked for there.
 enum NewRowStyle {
     private static let needed = gtk_get_major_version() == 4 && gtk_get_minor_version() < 10
-    /// How many rows were settled (for tests).
-    private(set) static var settledCount = 0
 
     /// `itemWidget`: the list item's widget, the row's parent, in its first bind.
     static func settle(_ itemWidget: Widget) {
         guard needed, gtk_widget_get_parent(itemWidget) != nil, gtk_widget_get_visible(itemWidget) != 0 else { return }
-        settledCount += 1
         gtk_widget_set_visible(itemWidget, 0)
         var color = GdkRGBA()
         cgtk_widget_get_color(itemWidget, &color)   // brings its style up to date

@@ -9,12 +9,18 @@ import ImagerDrawing
 /// proportion to the screen: each chord is rendered once, when it is played, into one of
 /// three screen-sized surfaces that live as long as the canvas keeps its size; a frame is two
 /// surface paints (the old picture, the new one over it at the fade's opacity).
-final class PerformCanvas {
+package final class PerformCanvas {
     /// Borrowed: owned by the view's widget tree; the drawing area owns this object through
     /// its draw function's user data.
-    let widget: Widget
+    package let widget: Widget
     /// What a chord looks like: its background and lumis (the view asks the controller).
-    var pictureOf: (ChordRef) -> (RGBAColor, [Lumi]) = { _ in (RGBAColor(red: 0, green: 0, blue: 0), []) }
+    /// Asked once each time a chord is rendered into a layer, never per frame.
+    package var pictureOf: (ChordRef) -> (RGBAColor, [Lumi]) = { _ in (RGBAColor(red: 0, green: 0, blue: 0), []) }
+    /// Makes a layer's screen-sized surface (pixels wide, high); called when a layer is made,
+    /// a few times for each size the canvas takes, never per frame.
+    package var makeSurface: (Int32, Int32) -> OpaquePointer = { width, height in
+        cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)
+    }
 
     /// The chord playing, the picture under it during a fade, and spare room to compose the
     /// next "under" picture in. All three share one size; nil until the first draw.
@@ -27,12 +33,6 @@ final class PerformCanvas {
     private var showsUnder = false
     /// The opacity of `target` over `under`; 1 when nothing fades.
     private(set) var opacity = 1.0
-    /// For tests and the benchmark: how many times a chord was rendered (not per frame).
-    private(set) var chordRenders = 0
-    /// For tests: how many screen-sized surfaces were made (a few per size, never per frame).
-    private(set) var layersMade = 0
-    /// For the benchmark: how many times GTK asked the canvas to draw.
-    private(set) var draws = 0
 
     init() {
         widget = cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_IMG)
@@ -98,8 +98,7 @@ final class PerformCanvas {
     }
 
     private func makeLayer(like other: Layer) -> Layer {
-        layersMade += 1
-        return Layer(like: other)
+        Layer(width: other.width, height: other.height, scale: other.scale, makeSurface: makeSurface)
     }
 
     private func render(_ chord: ChordRef, into layer: Layer) {
@@ -108,17 +107,14 @@ final class PerformCanvas {
         layer.paint(onBlack: background.alpha < 255) { cairo, width, height in
             ChordsetPicture.paintFilling(cairo, background: background, lumis: lumis, width: width, height: height)
         }
-        chordRenders += 1
     }
 
     private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
-        draws += 1
         let scale = max(gtk_widget_get_scale_factor(widget), 1)
         if target == nil || !target!.fits(width: width, height: height, scale: scale) {
             // A new size (the first draw, full screen): a fade cannot be carried over, so the
             // chord simply shows.
-            target = Layer(width: width, height: height, scale: scale)
-            layersMade += 1
+            target = Layer(width: width, height: height, scale: scale, makeSurface: makeSurface)
             under = nil
             spare = nil
             showsUnder = false
@@ -145,16 +141,12 @@ private final class Layer {
     let surface: OpaquePointer
     let width: Int32, height: Int32, scale: Int32
 
-    init(width: Int32, height: Int32, scale: Int32) {
+    init(width: Int32, height: Int32, scale: Int32, makeSurface: (Int32, Int32) -> OpaquePointer) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         self.scale = scale
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, self.width * scale, self.height * scale)
+        surface = makeSurface(self.width * scale, self.height * scale)
         cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
-    }
-
-    convenience init(like other: Layer) {
-        self.init(width: other.width, height: other.height, scale: other.scale)
     }
 
     isolated deinit { cairo_surface_destroy(surface) }

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// Main menu → Sync…: the folder to sync through, this computer's name as the others show
 /// it, the other computers seen in the folder with when each last wrote, and Stop Syncing.
@@ -19,6 +20,7 @@ final class SyncDialog {
 
     private let store: ChordsetStore
     private let liveSync: LiveSync
+    private let fileChooser: FileChooser
     var onClose: () -> Void = {}
 
     /// What the dialog is for: before a folder is chosen, what to choose; then, what to do with it.
@@ -27,7 +29,8 @@ final class SyncDialog {
                   : tr("To have the same chordsets on all your computers, choose a folder that Syncthing, Nextcloud or any folder sync shares between them.")
     }
 
-    init(store: ChordsetStore, liveSync: LiveSync, over parent: Widget) {
+    init(store: ChordsetStore, liveSync: LiveSync, over parent: Widget, fileChooser: FileChooser) {
+        self.fileChooser = fileChooser
         self.store = store
         self.liveSync = liveSync
         window = gtk_window_new()
@@ -100,7 +103,7 @@ final class SyncDialog {
     private func connect() {
         Signal.connect(chooseButton, "clicked") { [weak self] in
             guard let self else { return }
-            FileTransfer.chooseSyncFolder(over: self.window) { [weak self] path in self?.choose(folder: path) }
+            FileTransfer.chooseSyncFolder(over: self.window, with: self.fileChooser) { [weak self] path in self?.choose(folder: path) }
         }
         Signal.connect(stopButton, "clicked") { [weak self] in self?.choose(folder: nil) }
         // A plain window has no Escape of its own, as GTK's dialogs do.

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 import ImagerPicture
 
 /// Import…, Export…, Export Palette…, New Chordset from Image… and the sync folder
@@ -31,7 +32,7 @@ enum FileTransfer {
         }
     }
 
-    /// What a chooser asks; tests read it from `answerForTests`.
+    /// What a chooser asks.
     struct Question {
         var title: String
         var action: GtkFileChooserAction
@@ -39,33 +40,29 @@ enum FileTransfer {
         var suggestedName: String?
     }
 
-    /// When set (by tests), no chooser is shown: this answers in its place, with a path or nil
-    /// for Cancel, so an action can be run end to end without a person at the dialog.
-    static var answerForTests: ((Question) -> String?)?
-
     /// Asks for a JSON file or a GIMP palette to read; `opened` gets its path.
-    static func chooseImport(over parent: Widget, _ opened: @escaping (String) -> Void) {
+    static func chooseImport(over parent: Widget, with chooser: FileChooser, _ opened: @escaping (String) -> Void) {
         run(Question(title: tr("Import Chordsets"), action: GTK_FILE_CHOOSER_ACTION_OPEN,
                      filters: [Filter(name: tr("Chordsets and palettes"), suffixes: ["json", "gpl"]),
                                Filter(name: tr("Chordsets (JSON)"), suffixes: ["json"]),
                                Filter(name: "GIMP palettes", suffixes: ["gpl"])]),
-            accept: "_Import", parent: parent, opened)
+            accept: "_Import", parent: parent, chooser: chooser, opened)
     }
 
     /// Asks for a picture; `opened` gets its path. The filter offers every format the
     /// installed gdk-pixbuf loaders read (PNG and JPEG always; WebP, AVIF... when installed).
-    static func chooseImage(over parent: Widget, _ opened: @escaping (String) -> Void) {
+    static func chooseImage(over parent: Widget, with chooser: FileChooser, _ opened: @escaping (String) -> Void) {
         run(Question(title: tr("New Chordset from Image"), action: GTK_FILE_CHOOSER_ACTION_OPEN,
                      filters: [Filter(name: tr("Images"), mimeTypes: PictureFormats.mimeTypes()),
                                Filter(name: tr("All files"), suffixes: ["*"])]),
-            accept: "_Open", parent: parent, opened)
+            accept: "_Open", parent: parent, chooser: chooser, opened)
     }
 
     /// Asks where to write; `chosen` gets the path.
-    static func chooseExport(over parent: Widget, _ chosen: @escaping (String) -> Void) {
+    static func chooseExport(over parent: Widget, with chooser: FileChooser, _ chosen: @escaping (String) -> Void) {
         run(Question(title: tr("Export Chordsets"), action: GTK_FILE_CHOOSER_ACTION_SAVE,
                      filters: [Filter(name: tr("Chordsets (JSON)"), suffixes: ["json"])], suggestedName: "Chordsets.json"),
-            accept: "_Export", parent: parent, chosen)
+            accept: "_Export", parent: parent, chooser: chooser, chosen)
     }
 
     /// The Export Palette chooser's filters: all palettes, where the name's extension says
@@ -81,10 +78,10 @@ enum FileTransfer {
     /// name takes that format's extension as the filter is picked (in GTK's own chooser) and
     /// when the chooser answers (a portal's chooser too); under "Palettes" the name's
     /// extension says which format.
-    static func choosePaletteExport(over parent: Widget, suggestedName: String, _ chosen: @escaping (String) -> Void) {
+    static func choosePaletteExport(over parent: Widget, with chooser: FileChooser, suggestedName: String, _ chosen: @escaping (String) -> Void) {
         run(Question(title: tr("Export Palette"), action: GTK_FILE_CHOOSER_ACTION_SAVE,
                      filters: paletteFilters, suggestedName: suggestedName),
-            accept: "_Export", parent: parent, nameFollowsFilter: true) { path, filter in
+            accept: "_Export", parent: parent, chooser: chooser, nameFollowsFilter: true) { path, filter in
             let followed = filter.map { URL(fileURLWithPath: path).deletingLastPathComponent()
                 .appendingPathComponent($0.following((path as NSString).lastPathComponent)).path } ?? path
             // GTK asked before replacing the file named in the chooser, not one renamed after it.
@@ -98,22 +95,25 @@ enum FileTransfer {
 
     /// Asks for the folder to sync through (Sync…). In a Flatpak the portal grants the
     /// app that folder, and only that folder.
-    static func chooseSyncFolder(over parent: Widget, _ chosen: @escaping (String) -> Void) {
+    static func chooseSyncFolder(over parent: Widget, with chooser: FileChooser, _ chosen: @escaping (String) -> Void) {
         run(Question(title: tr("Choose the Sync Folder"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, filters: []),
-            accept: "_Choose", parent: parent, chosen)
+            accept: "_Choose", parent: parent, chooser: chooser, chosen)
     }
 
-    private static func run(_ question: Question, accept: String, parent: Widget, _ done: @escaping (String) -> Void) {
-        run(question, accept: accept, parent: parent, nameFollowsFilter: false) { path, _ in done(path) }
+    private static func run(_ question: Question, accept: String, parent: Widget, chooser: FileChooser,
+                            _ done: @escaping (String) -> Void) {
+        chooser.ask(question, accept, parent, false) { path, _ in done(path) }
     }
 
-    /// `done` gets the path and the filter chosen, when the chooser says which.
-    private static func run(_ question: Question, accept: String, parent: Widget, nameFollowsFilter: Bool,
-                            _ done: @escaping (String, Filter?) -> Void) {
-        if let answer = answerForTests {
-            if let path = answer(question) { done(path, nil) }
-            return
-        }
+    private static func run(_ question: Question, accept: String, parent: Widget, chooser: FileChooser,
+                            nameFollowsFilter: Bool, _ done: @escaping (String, Filter?) -> Void) {
+        chooser.ask(question, accept, parent, nameFollowsFilter, done)
+    }
+
+    /// Shows GTK's chooser for `question`; `done` gets the path and the filter chosen, when the
+    /// chooser says which, and is not called on Cancel.
+    static func showDialog(_ question: Question, accept: String, parent: Widget, nameFollowsFilter: Bool,
+                           _ done: @escaping (String, Filter?) -> Void) {
         let chooser = cgtk_file_chooser_native_new(question.title, cgtk_window(parent), question.action, accept)!
         gtk_native_dialog_set_modal(chooser, 1)
         var shownFilters: [(UnsafeMutableRawPointer, Filter)] = []

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import ImagerCore
+import ImagerGLib
 
 /// Export Palette…: one chordset written as a GIMP palette, CSS or SVG, the format chosen by
 /// the file name's extension (see `PaletteFormat`).
@@ -8,7 +9,7 @@ extension MainWindow {
     /// Opens the chooser with `<title>.gpl` filled in.
     func choosePaletteFile(for chordset: Chordset) {
         let id = chordset.id
-        FileTransfer.choosePaletteExport(over: window, suggestedName: Self.paletteFileName(for: chordset.title)) {
+        FileTransfer.choosePaletteExport(over: window, with: fileChooser, suggestedName: Self.paletteFileName(for: chordset.title)) {
             [weak self] path in self?.exportPalette(of: id, to: path)
         }
     }

@@ -1,0 +1,16 @@
+/// Who answers the window's file questions (Import…, Export…, Sync…): GTK's file chooser for
+/// the user. The window is given one; a program that drives the window without a person at
+/// the dialog gives its own answers.
+struct FileChooser {
+    /// Asks `question` with the accept button's label, over the parent window; calls back with
+    /// the path and the filter chosen, and not at all on Cancel.
+    typealias Ask = (_ question: FileTransfer.Question, _ accept: String, _ parent: Widget, _ nameFollowsFilter: Bool,
+                     _ done: @escaping (String, FileTransfer.Filter?) -> Void) -> Void
+
+    let ask: Ask
+
+    /// GtkFileChooserNative, through the desktop portal when there is one.
+    static let dialog = FileChooser { question, accept, parent, nameFollowsFilter, done in
+        FileTransfer.showDialog(question, accept: accept, parent: parent, nameFollowsFilter: nameFollowsFilter, done)
+    }
+}
