@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # help/update-pot.sh [OUTPUT]: makes the user manual's translation template,
 # help/imager-help.pot (or OUTPUT), from help/C/*.page with itstool, as GNOME's manuals do.
-# A translator copies it to help/<lang>/<lang>.po, translates it, adds <lang> to help/LINGUAS,
-# and the translated pages are made with
-#   itstool -m help/<lang>/<lang>.mo -o help/<lang>/ help/C/*.page
-# (the .mo from msgfmt help/<lang>/<lang>.po -o help/<lang>/<lang>.mo).
+# A translator copies it to help/<lang>/<lang>.po, translates it and adds <lang> to
+# help/LINGUAS; help/build.sh then makes that language's pages and packaging/install.sh
+# installs them. help/check.sh fails while the committed template is out of date.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 output=$(realpath -m "${1:-$here/imager-help.pot}")
