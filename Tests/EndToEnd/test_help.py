@@ -1,14 +1,17 @@
 """The user's manual opens from the window: F1 and Help in the main menu hand
 `help:io.github.imagerproject.Imager` to the desktop's help viewer, and when the desktop has
-none, the person is told so in a toast, read from the screen.
+none, the person is told so in a toast, read from the screen. The menu ends as GNOME's do
+(Keyboard Shortcuts, Help, About Imager), in German too.
 
 The help viewer is a stand-in: a desktop file in the app's private $XDG_DATA_HOME/applications,
 made the default for `x-scheme-handler/help` by $XDG_CONFIG_HOME/mimeapps.list, whose command
 writes the address it was given into a file.
 """
 import os
+import shutil
 import stat
 import subprocess
+import tempfile
 import time
 
 from harness import App, extents, screenshot, wait_for, xdotool
@@ -156,3 +159,26 @@ def without_a_help_viewer_a_toast_says_the_help_could_not_open(first):
         raise
     finally:
         app.cleanup()
+
+
+@test
+def in_german_the_main_menu_ends_with_hilfe_between_shortcuts_and_about(first):
+    first.stop()
+    catalogues = tempfile.mkdtemp(prefix="imager-e2e-po-")
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    subprocess.run([os.path.join(repo, "po", "build.sh"), catalogues], check=True)
+    app = App(first.binary)
+    # LANGUAGE picks the translation; gettext ignores it under the C locale, so LANG too.
+    app.env.update(LANGUAGE="de", LANG="C.UTF-8", IMAGER_LOCALE_DIR=os.path.join(catalogues, "locale"))
+    app.start()
+    try:
+        app.wait_for_control("label", "Warm")
+        app.focus()
+        xdotool("key", "F10")
+        app.wait_for_control("menu item", "Hilfe")
+        items = [node.name for node in nodes_with_role(app, "menu item")]
+        assert items[-3:] == ["Tastenkürzel", "Hilfe", "Info zu Imager"], items
+        screenshot("help-main-menu-german")
+    finally:
+        app.cleanup()
+        shutil.rmtree(catalogues, ignore_errors=True)
