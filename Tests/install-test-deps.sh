@@ -15,6 +15,7 @@ packages=(
   desktop-file-utils appstream flatpak-builder   # packaging checks
   sqlite3 util-linux iproute2            # the database CLI for checks; unshare, mount; ip (lo in a namespace)
   syncthing                              # the sync integration test runs two daemons
+  yelp-tools itstool                     # the user's manual: yelp-check validates its pages, itstool makes their template
   libpython3.11-testsuite                # CPython's JSON tests: the JSON_checker corpus for test_json_conformance.py
 )
 missing=()

@@ -5,6 +5,7 @@
 #   command line                  Tests/CommandLine/run.sh: --list/--import/--export, damaged stores
 #   end to end                    Tests/EndToEnd/run.sh: the real window driven by xdotool and AT-SPI
 #   translations                  po/update-pot.sh --check: the template matches the sources, German is complete
+#   help                          help/check.sh: the manual's pages are valid Mallard, their template builds
 #   packaging                     packaging/check-packaging.sh: desktop file, metainfo, install, Flatpak manifest
 #   benchmark smoke               packaging/bench.sh --smoke: the benchmark still runs (no timing goals)
 #   fuzzers                       Tests/Fuzz/run.sh: libFuzzer on the readers of outside bytes, 45 s each
@@ -39,6 +40,7 @@ stage "unit and in-process GTK tests" \
 stage "command line" Tests/CommandLine/run.sh "$binary"
 stage "end to end" Tests/EndToEnd/run.sh "$binary"
 stage "translations" po/update-pot.sh --check
+stage "help" help/check.sh
 stage "packaging" env IMAGER_BINARY="$binary" packaging/check-packaging.sh
 stage "benchmark smoke" packaging/bench.sh --smoke
 stage "fuzzers" env IMAGER_FUZZ_SEED="${IMAGER_FUZZ_SEED:-1}" Tests/Fuzz/run.sh

@@ -64,6 +64,7 @@ ensure_tools() {
         [git]=git
         [python3]=python3
         [pgrep]=procps
+        [yelp-check]=yelp-tools
     )
     if [[ -n "${IMAGER_SCREENSHOT:-}" ]]; then
         wanted[import]=imagemagick
@@ -376,6 +377,17 @@ check_prefix() {
         [[ -f "$prefix/share/locale/$lang/LC_MESSAGES/imager.mo" ]] || fail "no $lang catalogue"
     done
     ok "desktop file and metainfo translated (po/LINGUAS), catalogues under share/locale"
+    # The user's manual, where Yelp resolves help:$APP_ID: every page of help/C, unchanged.
+    local manual="$prefix/share/help/C/$APP_ID" page
+    [[ -f "$manual/index.page" ]] || fail "no manual at share/help/C/$APP_ID/index.page"
+    for page in "$repo"/help/C/*.page; do
+        cmp -s "$page" "$manual/${page##*/}" || fail "share/help/C/$APP_ID/${page##*/} is not help/C's"
+    done
+    [[ "$(find "$manual" -type f | wc -l)" == "$(find "$repo/help/C" -type f | wc -l)" ]] ||
+        fail "share/help/C/$APP_ID holds other files than help/C's"
+    (cd "$manual" && yelp-check validate ./*.page >/dev/null && [[ -z "$(yelp-check links ./*.page)" ]]) ||
+        fail "the installed manual does not validate, or a link in it leads nowhere"
+    ok "manual installed as share/help/C/$APP_ID ($(find "$manual" -name '*.page' | wc -l) pages, valid)"
     if [[ -z "${IMAGER_BINARY:-}" ]]; then
         if ldd "$prefix/bin/imager" | grep -q 'libswiftCore'; then
             fail "bin/imager links the Swift stdlib dynamically"

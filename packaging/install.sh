@@ -46,6 +46,15 @@ EOF
     for lang in $(grep -v '^#' "$repo/po/LINGUAS"); do
         echo "@TRANSLATED@/locale/$lang/LC_MESSAGES/imager.mo share/locale/$lang/LC_MESSAGES/imager.mo 644"
     done
+    # The user's manual, where Yelp looks for help:$APP_ID: share/help/<lang>/$APP_ID/.
+    local page
+    for page in "$repo"/help/C/*.page; do
+        page="${page##*/}"
+        echo "help/C/$page share/help/C/$APP_ID/$page 644"
+        for lang in $(grep -v '^#' "$repo/help/LINGUAS"); do
+            echo "@TRANSLATED@/help/$lang/$page share/help/$lang/$APP_ID/$page 644"
+        done
+    done
 }
 
 # Desktop environments read caches of these directories; a stale cache only delays the icon
@@ -92,6 +101,7 @@ do_install() {
     local translated
     translated="$(mktemp -d)"
     "$repo/po/build.sh" "$translated" || die "could not build the translations (is gettext installed?)"
+    "$repo/help/build.sh" "$translated" || die "could not build the translated manual (is itstool installed?)"
     while read -r source dest mode; do
         if [[ "$source" == "@BINARY@" ]]; then
             source="$binary"
@@ -117,8 +127,12 @@ do_uninstall() {
             echo "    removed $prefix/$dest"
         fi
     done < <(installed_files)
-    # The seed's directory belongs to Imager alone; shared directories stay.
+    # The seed's and the manual's directories belong to Imager alone; shared directories stay.
     rmdir "$prefix/share/$APP_ID" 2>/dev/null || true
+    local manual
+    for manual in "$prefix"/share/help/*/"$APP_ID"; do
+        rmdir "$manual" 2>/dev/null || true
+    done
     refresh_caches "$prefix"
 }
 

@@ -266,4 +266,26 @@ G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
+/* ---- opening an address in another program ---- */
+/* Hands URI to the desktop's handler for its scheme, over PARENT; CALLBACK learns whether
+ * that worked from cgtk_show_uri_finish. gtk_show_uri_full is deprecated from 4.10, where
+ * GtkUriLauncher does the same (both report a missing handler as an error). */
+static inline void cgtk_show_uri(GtkWindow *parent, const char *uri, GAsyncReadyCallback callback, gpointer data) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    GtkUriLauncher *launcher = gtk_uri_launcher_new(uri);
+    gtk_uri_launcher_launch(launcher, parent, NULL, callback, data);
+    g_object_unref(launcher); /* the launch's task holds its own reference */
+#else
+    gtk_show_uri_full(parent, uri, GDK_CURRENT_TIME, NULL, callback, data);
+#endif
+}
+/* SOURCE is the callback's source object (the launcher from 4.10, the window before). */
+static inline gboolean cgtk_show_uri_finish(GObject *source, GAsyncResult *result, GError **error) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    return gtk_uri_launcher_launch_finish(GTK_URI_LAUNCHER(source), result, error);
+#else
+    return gtk_show_uri_full_finish(GTK_WINDOW(source), result, error);
+#endif
+}
+
 #endif

@@ -30,7 +30,9 @@ final class MainMenu {
         unref(danger)
 
         let help = g_menu_new()!
+        // GNOME's order for the primary menu's end: Keyboard Shortcuts, Help, About.
         g_menu_append(help, tr("Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
+        g_menu_append(help, tr("Help"), WindowAction.help.detailedName)
         g_menu_append(help, tr("About Imager"), WindowAction.about.detailedName)
         g_menu_append_section(model, nil, cgtk_menu_model(UnsafeMutableRawPointer(help)))
         unref(help)

@@ -68,6 +68,8 @@ extension MainWindow {
             startPerforming()
         case .showShortcuts:
             ShortcutsWindow.present(over: window)
+        case .help:
+            UserManual.open(over: window) { [weak self] failure in self?.toast.show(Self.text(for: failure), offersUndo: false) }
         case .about:
             AboutDialog.present(over: window)
         case .close:
@@ -76,6 +78,19 @@ extension MainWindow {
             onQuit()
         }
         stateChanged()
+    }
+
+    /// What the toast says when the manual could not be opened.
+    static func text(for failure: UserManual.Failure) -> String {
+        switch failure {
+        case .noViewer:
+            return tr("Could not open the help: no help viewer is installed")
+        case .other(""):
+            return tr("Could not open the help")
+        case let .other(reason):
+            // Translators: {reason} is the desktop's own explanation of what went wrong.
+            return tr("Could not open the help: {reason}", ["reason": reason])
+        }
     }
 
     func updateActionStates() {

@@ -9,7 +9,7 @@ package enum WindowAction: CaseIterable {
     case undo, redo
     case chordsetFromImage, importChordsets, exportChordsets, exportSelected, exportPalette, exportImage, sync
     case perform
-    case showShortcuts, about, close, quit
+    case showShortcuts, help, about, close, quit
 
     enum Group: String {
         case window = "win", application = "app"
@@ -52,6 +52,7 @@ package enum WindowAction: CaseIterable {
         case .exportImage: "export-image"
         case .perform: "perform"
         case .showShortcuts: "show-shortcuts"
+        case .help: "help"
         case .about: "about"
         case .close: "close"
         case .quit: "quit"
@@ -93,6 +94,7 @@ package enum WindowAction: CaseIterable {
         case .exportImage: []
         case .perform: ["F5"]
         case .showShortcuts: ["<Control>question"]
+        case .help: ["F1"]
         case .about: []
         case .close: ["<Control>w"]
         case .quit: ["<Control>q"]
@@ -135,6 +137,7 @@ package enum WindowAction: CaseIterable {
         case .exportImage: tr("Export Image")
         case .perform: tr("Perform")
         case .showShortcuts: tr("Keyboard Shortcuts")
+        case .help: tr("Help")
         case .about: tr("About Imager")
         case .close: tr("Close Window")
         case .quit: tr("Quit")
