@@ -4,7 +4,7 @@
 # Imager | floor | ratio | goal | met?) on standard output, progress on standard error.
 #
 #   packaging/bench.sh                       the full run: N = 10, 1,000, 10,000, 100,000
-#                                            (release build, then about 10 minutes on 2 cores,
+#                                            (release build, then about 10 to 20 minutes on 2 cores,
 #                                            most of it importing 2.4 million lumis)
 #   packaging/bench.sh --sizes 10,10000      other sizes (goals that compare with N = 10 need 10)
 #   packaging/bench.sh --smoke               CI's check that the benchmark still works: N = 10
@@ -82,7 +82,8 @@ if [ $smoke -eq 1 ]; then
 else
   echo "bench.sh: building (release, .build-bench and Tools/.build-bench)" >&2
   # The window is built as install.sh and the Flatpak build the app, with the Swift runtime
-  # linked in statically: what users launch is built so, and it starts ~10 ms sooner.
+  # linked in statically: what users launch is built so, and it has no Swift libraries to
+  # load at launch.
   swift build --package-path Tools -c release --scratch-path Tools/.build-bench --static-swift-stdlib --product imager-bench-window >&2
   swift build --package-path Tools -c release --scratch-path Tools/.build-bench --static-swift-stdlib --product imager-bench >&2
   swift build -c release --scratch-path .build-bench --static-swift-stdlib --product imager >&2
@@ -101,8 +102,8 @@ mkdir -p "$floors"
 # share/ among the XDG data folders (as /usr/local/share, ~/.local/share or the Flatpak's
 # /app/share are), so GTK finds Imager's icon by its own search, as it does for users. Run from
 # the build folder, Imager adds the repository's data/icons to the icon theme's search path,
-# and GTK 4.8 then loads the whole theme again before the first frame: 10-15 ms of launch
-# that no installed Imager spends. A copy, not a link: Imager finds its data files from the
+# and GTK 4.8 then loads the whole theme again before the first frame: launch time that no
+# installed Imager spends. A copy, not a link: Imager finds its data files from the
 # binary's real path.
 prefix=$work/prefix
 if ! IMAGER_BINARY=$bin/imager packaging/install.sh --no-build "$prefix" >"$work/install.log" 2>&1; then

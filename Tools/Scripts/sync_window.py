@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Issue 12's figure: the time for one edit to reach the other machine's open window through
-Syncthing. Two Syncthing daemons on 127.0.0.1 (in a private network namespace where the
+"""The Syncthing figure of docs/benchmark.md: the time for one edit to reach the other
+machine's open window through Syncthing. Two Syncthing daemons on 127.0.0.1 (in a private network namespace where the
 machine allows it; Tests/CommandLine/syncthing_pair.py, folder watcher delay 1 s) keep one
 folder in step; machine A is Imager's command line, machine B is Imager's real window
 (imager-bench-window --mode watch) over its own database. Each repetition renames a chordset

@@ -4,8 +4,8 @@ import ImagerCore
 import ImagerGLib
 import ImagerTestSupport
 
-/// `--mode watch`: the open window on the second machine of issue 12's Syncthing figure
-/// (packaging/bench/sync_window.py). The window syncs as it always does (LiveSync); this only
+/// `--mode watch`: the open window on the second machine of the Syncthing figure
+/// (Tools/Scripts/sync_window.py). The window syncs as it always does (LiveSync); this only
 /// watches. It prints `ready <µs>` after the first painted frame, then, after each painted
 /// frame, `title-shown <µs> <title>` for every chordset whose title starts with
 /// IMAGER_BENCH_WATCH_PREFIX and was not shown before. Times are g_get_monotonic_time (the

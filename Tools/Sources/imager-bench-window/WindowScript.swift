@@ -4,7 +4,7 @@ import ImagerCore
 import ImagerGLib
 import ImagerTestSupport
 
-/// The window's measurements for packaging/bench.sh (issue 6), in the mode given on the
+/// The window's measurements for packaging/bench.sh, in the mode given on the
 /// command line:
 /// - `first-frame`: prints `first-frame <g_get_monotonic_time()>` once the window's first
 ///   frame is painted, `list-complete <time>` once the whole list is in memory (a large
@@ -20,7 +20,7 @@ import ImagerTestSupport
 ///   <work us>` per frame of the main window, whose cell shows each move); then prints `done`
 ///   and the peak memory, and quits. IMAGER_BENCH_EDIT_CYCLES=0 leaves the edits out.
 ///
-/// The protocol is the one of packaging/bench/gtk_floor.c, the C window the bench runs
+/// The protocol is the one of Tools/Floors/gtk_floor.c, the C window the bench runs
 /// beside Imager. Everything runs on the GLib main loop, driven by the window's GdkFrameClock;
 /// the frame clock's signal handlers own this object.
 final class WindowScript {
@@ -36,7 +36,7 @@ final class WindowScript {
     /// The edits of one cycle, in order. "add-far" is the + button with the list's top in
     /// view, so the new row at the end of the list is a jump across it, and Ctrl+Z takes it
     /// back. Then the four edits the floor window makes too, from where the floor makes them:
-    /// with the list's end in view. The list features of issue 14 follow: the search's
+    /// with the list's end in view. The list features follow: the search's
     /// keystrokes ("search-far" opens it with one letter where the undo left the view, at the
     /// list's end, so its matches are a jump to the top away; then, closed and with the top
     /// in view, "search" opens it again, "search-narrow" types a second letter, "search-close"
@@ -47,7 +47,8 @@ final class WindowScript {
                                 "undo-duplicate", "delete-selected", "undo-delete-selected"]
     /// How long an edit may go without a painted frame before one is forced.
     static let editTimeoutMilliseconds: UInt32 = 1000
-    /// How many rows "delete-selected" selects first (issue 14: delete of 1,000 selected rows).
+    /// How many rows "delete-selected" selects first: the goal is for a delete of 1,000
+    /// selected rows.
     static let selectedForDelete = 1_000
 
     /// Starts measuring once the window is presented.
@@ -254,8 +255,9 @@ final class WindowScript {
     /// left it); the far add starts from the top. A move is Alt+Down on the row the person
     /// is on: the first row is clicked (selected, scrolled to, focused) and the window left
     /// to go quiet before the key is timed, as delete-selected times the Delete key and not
-    /// the Shift+click. Until session 7 the move's figure included a scroll over the whole
-    /// list, and until session 8 the add's figure did (issue 14's steps leave the top in view).
+    /// the Shift+click. So neither the add's nor the move's figure includes a scroll across the
+    /// whole list: the jumps across it are timed as edits of their own (the far add, the far
+    /// search).
     private func prepare(_ name: String, in window: WindowDriver) -> Bool {
         let adjustment = window.verticalAdjustment
         switch name {

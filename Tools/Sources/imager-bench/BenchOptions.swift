@@ -4,10 +4,10 @@ import Foundation
 struct BenchOptions {
     var sizes = [10, 1_000, 10_000, 100_000]
     var smoke = false
-    /// Only the picture figures (issue 16): no store, import or window, so the slow part of a
-    /// full run is not paid to look at them.
+    /// Only the picture figures: no store, import or window, so the slow part of a full run
+    /// is not paid to look at them.
     var picturesOnly = false
-    /// Only the sync figures (issue 12), in process: no window.
+    /// Only the sync figures, in process: no window.
     var syncOnly = false
     /// Where sqlite_floor and gtk_floor were compiled.
     var floorDirectory = ""
@@ -67,12 +67,13 @@ struct BenchOptions {
 
     var renameRepetitions: Int { smoke ? 1 : 25 }
 
-    /// Each photo read this many times; one read of 50 megapixels takes about half a second.
+    /// Each photo read this many times: fewer than the store's figures, as one read of 50
+    /// megapixels is a large part of a second.
     var pictureRepetitions: Int { smoke ? 1 : 5 }
 
     /// Launches of each window per N. Seven, also at 100,000 where each launch waits for the
-    /// whole list: with three, one slow launch of either program moved the median by a
-    /// tenth of the ratio on a loaded machine (session 10: 1.24× to 1.56× between runs).
+    /// whole list: on a loaded machine one slow launch of either program would move a median
+    /// of three, and with it the ratio, from one run to the next.
     var launchRepetitions: Int { smoke ? 1 : 7 }
 
     var editCycles: Int { smoke ? 1 : 5 }

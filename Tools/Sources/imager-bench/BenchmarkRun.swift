@@ -6,13 +6,13 @@ import ImagerCore
 struct BenchmarkRun {
     var options: BenchOptions
 
-    /// The issue's goals.
+    /// The goals (docs/benchmark.md).
     static let renameSaveGrowth = 2.0            // save after a rename at the largest N vs at N = 10
     static let firstFrameRatio = [10_000: 1.5, 100_000: 2.0]
     static let memoryGrowthMiB = 60.0            // peak RSS at the largest N minus at N = 10
     static let frameBudget = 16.0                // milliseconds: one frame at 60 Hz
     static let editBudget = 8.0                  // milliseconds: an edit leaves half a frame to spare
-    // Issue 11, with the corpus whose chords carry lumis, at the largest N:
+    // With the corpus whose chords carry lumis, at the largest N:
     static let lumiFirstFrameRatio = 1.3         // launch to first frame vs the bare GTK window
     static let lumiScrollMedian = 8.0            // milliseconds of work per scroll frame, median
     static let lateFrame = 25.0                  // milliseconds: no frame later than this
@@ -205,7 +205,7 @@ struct BenchmarkRun {
                                           met: imager.total < Self.editBudget)
                 if script.imager.timedOut.contains(name) { table.addTimedOut(row, timeout: timeout) } else { table.add(row) }
             }
-            // Issue 14's list features have no counterpart in the floor window.
+            // The list features have no counterpart in the floor window.
             for name in ["add-far", "search-far", "search", "search-narrow", "search-close", "move", "duplicate", "delete-selected",
                          "undo-delete-selected"] {
                 guard let imager = script.imager.edits[name] else { continue }
@@ -251,7 +251,7 @@ struct BenchmarkRun {
 }
 
 extension BenchmarkRun {
-    /// Issue 11's rows: the corpus whose chords carry three lumis on average. Memory is
+    /// The lumis rows: the corpus whose chords carry three lumis on average. Memory is
     /// judged against Imager at N = 10 without lumis; the scroll's floor is the plain list's.
     func addLumiRows(to table: inout ResultTable, count: Int, importing: LumiImportBenchmark.Figures,
                      window: LumiWindow?, smallRSS: Double?, plainScroll: WindowBenchmark.Scroll?) {
@@ -321,7 +321,7 @@ extension BenchmarkRun {
 }
 
 extension ResultTable {
-    /// Issue item 7's row; its floor is a plain file of the same byte size.
+    /// The escape-heavy import's row; its floor is a plain file of the same byte size.
     mutating func addEscapeHeavyImport(_ pair: StoreBenchmark.Pair, count: Int, judged: Bool) {
         add(.init(figure: "import: escape-heavy JSON", count: count, imager: formatMilliseconds(pair.imager),
                   floor: formatMilliseconds(pair.floor), ratio: formatRatio(pair.imager, pair.floor),

@@ -1,10 +1,11 @@
 import Foundation
 import ImagerCore
 
-/// Issue item 7: reading a file whose titles are mostly escapes, next to a plain file of the
-/// same byte size. Both run through `ChordsetDocument.decode`, all of an import before the
-/// store; an escape used to rebuild the string decoded so far (46 s for one title of
-/// 1,600,000 `\n`), so this ratio is the one that shows it.
+/// Reading a file whose titles are mostly escapes, next to a plain file of the same byte
+/// size. Both run through `ChordsetDocument.decode`, all of an import before the store. An
+/// escape may cost more than a plain byte, but only a constant more: a reader that rebuilt
+/// the string decoded so far at each escape would take time that grows with the square of a
+/// title's length, and this ratio is the one that would show it.
 struct ImportBenchmark {
     /// The goal: escape-heavy within this factor of plain.
     static let escapeRatioGoal = 2.0

@@ -1,9 +1,9 @@
 import Foundation
 import ImagerCore
 
-/// Issue 11, item 6: importing a file of N chordsets whose chords carry lumis (three on
-/// average: 2.4 million for 100,000), next to raw SQLite inserting the same rows. It also
-/// leaves the corpus in a store of its own, which the window's runs with lumis open.
+/// Importing a file of N chordsets whose chords carry lumis (three on average: 2.4 million
+/// for 100,000), next to raw SQLite inserting the same rows. It also leaves the corpus in a
+/// store of its own, which the window's runs with lumis open.
 struct LumiImportBenchmark {
     /// The goal: the whole import within this factor of the floor's inserts.
     static let ratioGoal = 3.0

@@ -3,7 +3,7 @@ import Foundation
 
 /// The most heap memory in use while `body` runs, above what was in use when it began:
 /// another thread reads glibc's count of allocated bytes (`mallinfo2`: small blocks in use
-/// plus mmapped ones) every 2 ms. Not the resident size: after earlier phases have freed
+/// plus mmapped ones) every 2 ms. Not the resident size: after the phases before have freed
 /// memory, malloc keeps it and hands it out again without the resident size growing, so a
 /// phase late in the run would seem to cost nothing. (getrusage's maxrss is a peak over the
 /// whole process life, which cannot separate one phase from those before it.)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issue 15's figures: a scripted performance in the Perform view at 1920 × 1080, run by
+/// The Perform figures: a scripted performance in the Perform view at 1920 × 1080, run by
 /// `imager-bench-window --mode perform` (Sources/imager-bench-window/PerformScript.swift):
 /// chord changes with 0.15 s cross-fades, half of them interrupting a fade. Every frame in
 /// which the canvas drew is measured through the GdkFrameClock.
@@ -20,7 +20,7 @@ extension WindowBenchmark {
         var layersMade: Int
     }
 
-    /// The issue's goals: a median frame under 8 ms, none later than 25 ms.
+    /// The goals (docs/benchmark.md): a median frame under 8 ms, none later than 25 ms.
     static let performMedianGoal = 8.0
     static let lateAfter = 25.0
 

@@ -3,7 +3,7 @@ import Foundation
 import ImagerCore
 import ImagerPicture
 
-/// Issue 16: "A chordset from a 50-megapixel photo is ready in under 1 s". Imager's figure is
+/// The goal: a chordset from a 50-megapixel photo is ready in under 1 s. Imager's figure is
 /// all of it, file to chordset, through the path the window and `--from-image` take
 /// (`ChordsetFromPicture.make`: gdk-pixbuf, then sampling and clustering). The floor is
 /// gdk-pixbuf's loader alone decoding the same file, in the same pieces, to the size Imager

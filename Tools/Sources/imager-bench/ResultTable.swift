@@ -51,7 +51,7 @@ struct ResultTable {
     }
 }
 
-/// 100000 -> "100,000", as the issue writes its sizes.
+/// 100000 -> "100,000", as docs/benchmark.md writes its sizes.
 func grouped(_ value: Int) -> String {
     let digits = Array(String(value))
     var out = ""

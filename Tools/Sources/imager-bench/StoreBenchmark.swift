@@ -18,8 +18,8 @@ struct StoreBenchmark {
 
     var count: Int
     var repetitions: Int
-    /// A save after a rename takes about a millisecond, mostly the fsync, whose time varies
-    /// from one call to the next: it gets more repetitions than the rest.
+    /// A save after a rename is short and mostly the fsync, whose time varies from one call
+    /// to the next: it gets more repetitions than the rest.
     var renameRepetitions: Int
     var floorProgram: String
     /// Where this N's databases go; `database` is kept for the window's runs.

@@ -1,12 +1,12 @@
 import Foundation
 import ImagerCore
 
-/// Issue 12's sync figures, in process, over two databases sharing one folder (as a folder
-/// sync would keep it, with no transfer time): the rounds that make the second database hold
-/// an import of N made on the first, next to the import itself; and one round on each side
+/// The sync figures, in process, over two databases sharing one folder (as a folder sync
+/// would keep it, with no transfer time): the rounds that make the second database hold an
+/// import of N made on the first, next to the import itself; and one round on each side
 /// carrying one rename, at N against N = 10. The time for an edit to reach the other
-/// machine's open window through Syncthing is not measured here (see the README's sync
-/// section: the end-to-end test prints it).
+/// machine's open window through Syncthing is measured by Tools/Scripts/sync_window.py, not
+/// here (docs/benchmark.md, Sync).
 struct SyncBenchmark {
     /// Converging after an import: publish + merge within this factor of the import.
     static let convergeRatioGoal = 3.0

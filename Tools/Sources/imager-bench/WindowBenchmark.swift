@@ -4,7 +4,7 @@ import ImagerCore
 /// The window's figures: Imager's real window, run by `imager-bench-window` over a database
 /// of N chordsets given on its command line, next to `gtk_floor` launched the same way in
 /// the same run. Both print what they measured on GLib's monotonic clock, and their peak
-/// memory (see packaging/bench/gtk_floor.c for the protocol).
+/// memory (see Tools/Floors/gtk_floor.c for the protocol).
 struct WindowBenchmark {
     /// imager-bench-window (Sources/imager-bench-window).
     var imagerProgram: String

@@ -1,8 +1,8 @@
 import Foundation
 
-// imager-bench: the benchmark of issue 6. packaging/bench.sh compiles the C floors, builds
-// this, and runs it under Xvfb; it prints one markdown table on standard output and its
-// progress on standard error. The exit status says whether the benchmark worked: goals that
+// imager-bench: Imager's benchmark (docs/benchmark.md). packaging/bench.sh compiles the C
+// floors, builds this, and runs it under Xvfb; it prints one markdown table on standard
+// output and its progress on standard error. The exit status says whether the benchmark worked: goals that
 // are not met are reported in the table, not as a failure; a figure that hit its timeout
 // (an edit that painted nothing) is no measurement, and fails the run with a FAILED line.
 
