@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The command-line and "nothing lost" tests (issue 5): Tests/CommandLine/run.sh PATH/TO/imager
+# The command-line and "nothing lost" tests: Tests/CommandLine/run.sh PATH/TO/imager
 # Builds the test driver imager-stress, then runs every test_*.py here with Debian's python3
 # (it has the stdlib sqlite3). Closes with "N passed, N failed, N skipped"; non-zero if any failed.
 #   IMAGER_SCRATCH_PATH   SwiftPM build folder for imager-stress (default .build, as CI builds)

@@ -4,7 +4,7 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
-/// New Chordset from Image… and files dropped on the window (issue 16, item 1): the real
+/// New Chordset from Image… and files dropped on the window: the real
 /// action runs with the chooser answered in place (`FileTransfer.answerForTests`).
 @MainActor
 final class ChordsetFromImageTests: GtkTestCase {
