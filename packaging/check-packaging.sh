@@ -115,7 +115,7 @@ validate_metainfo() {
     }
     while IFS= read -r line; do printf '    %s\n' "$line"; done <<<"$out"
     # Allowed, each for a reason that cannot be fixed in the file:
-    #  P cid-contains-uppercase-letter: the app ID is fixed by issue 4 (and reverse-DNS IDs
+    #  P cid-contains-uppercase-letter: the app ID is fixed (and reverse-DNS IDs
     #    with capitals are normal for GNOME apps);
     #  I unknown-tag developer: Debian 12's AppStream 0.16 predates <developer id>, which
     #    AppStream 1.0 and Flathub require in place of the deprecated <developer_name>.

@@ -210,7 +210,7 @@ static inline void cgtk_bind_text_domain(const char *domain, const char *folder)
     textdomain(domain);
 }
 
-/* ---- what screen readers hear (issue 13) ---- */
+/* ---- what screen readers hear ---- */
 /* A box with an accessible role: the role is construct-only, so g_object_new (varargs). */
 static inline GtkWidget *cgtk_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {
     return g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing, "accessible-role", role, NULL);

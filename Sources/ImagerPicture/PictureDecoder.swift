@@ -154,8 +154,8 @@ public enum PictureDecoder {
     ///   nothing left to scale.
     /// - SVG: drawn at `workingPixels`.
     /// Any other format (PNG among them) decodes every pixel whatever it is asked; asking for
-    /// a size would only add the loader's bilinear scaling of the whole picture (67 ms for 50
-    /// megapixels), so it is left whole and sampled by `rgba(of:)` instead.
+    /// a size would only add the loader's bilinear scaling of the whole picture, so it is
+    /// left whole and sampled by `rgba(of:)` instead.
     public static func requestedSize(width: Int, height: Int, format: String) -> (width: Int, height: Int)? {
         guard width * height > workingPixels else { return nil }
         switch format {

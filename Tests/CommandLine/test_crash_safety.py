@@ -1,4 +1,4 @@
-"""Issue 5.1: kill -9 at any moment. After every kill the database passes integrity_check and
+"""Kill -9 at any moment. After every kill the database passes integrity_check and
 foreign_key_check and holds exactly the last completed import or save, never part of one."""
 
 import os

@@ -1,4 +1,4 @@
-"""Hardening item 6: export never replaces what it should not. A symbolic link is written
+"""Export never replaces what it should not. A symbolic link is written
 through (the link stays, its target gets the export); anything that is not a regular file is
 refused and left as it was; a failed export leaves no temporary file behind. In a shared
 folder with the sticky bit (/tmp), a link another user made is refused, as the kernel's

@@ -1,4 +1,4 @@
-"""Issue 5.3: a full disk or a read-only data directory. Imports and saves fail with a clear
+"""A full disk or a read-only data directory. Imports and saves fail with a clear
 message and a non-zero exit; the window's edits stay in memory and are written once the disk is
 back; the database is never left half-written. Uses small tmpfs mounts (root only: skipped,
 and counted as skipped, where mounting is not allowed)."""

@@ -1,4 +1,4 @@
-"""Issue 5.5, fuzzing: the JSON import path, for a bounded time with fixed seeds. It must never
+"""Fuzzing the JSON import path, for a bounded time with fixed seeds. It must never
 crash, and must either import the whole file or refuse it with a message, the store untouched."""
 
 import json

@@ -1,4 +1,4 @@
-"""Issue 5.5: hostile input. Titles with quotes, SQL, control characters, NUL, right-to-left
+"""Hostile input. Titles with quotes, SQL, control characters, NUL, right-to-left
 text, emoji and 100 kB go through --import and come back from --list and --export exactly
 (control characters dropped, line breaks and tabs made spaces). Malformed, deeply nested,
 100 MB, wrongly typed and otherwise invalid files are refused whole with a message naming the
@@ -36,7 +36,7 @@ HOSTILE_TITLES = [
 
 
 def sanitized(raw):
-    """ChordsetTitle.sanitized, as the issue states it: line breaks and tabs become spaces,
+    """ChordsetTitle.sanitized, as the README states it: line breaks and tabs become spaces,
     other control characters go, and the ends are trimmed of spaces; the rest is kept."""
     out = []
     for ch in raw:
@@ -136,7 +136,7 @@ class HostileTitles(unittest.TestCase):
         entries = [chordset(title, i) for i, title in enumerate(HOSTILE_TITLES)]
         sandbox.ok("--import", sandbox.write_json("hostile.json", {"version": 1, "chordsets": entries}))
         expected = [sanitized(t) for t in HOSTILE_TITLES]
-        # The oracle itself: what the issue says must happen to a few of them.
+        # The oracle itself: what the README says must happen to a few of them.
         self.assertEqual(expected[4], "nulinside")
         self.assertEqual(expected[5], "line break tab  end")
         self.assertEqual(expected[3], "ctrl[31mred")

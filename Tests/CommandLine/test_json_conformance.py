@@ -1,4 +1,4 @@
-"""Issue item 8, strict JSON: the real import path (imager-stress json-check, which calls
+"""Strict JSON: the real import path (imager-stress json-check, which calls
 ChordsetDocument.decode) must accept exactly RFC 8259 JSON. Two checks from outside Imager:
 the json.org JSON_checker corpus as CPython's test suite ships it (Debian's
 libpython3.11-testsuite), and a seeded differential test against Python's json module made strict."""

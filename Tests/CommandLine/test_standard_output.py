@@ -1,4 +1,4 @@
-"""Hardening item 9: writing to standard output never crashes. `--list` and `--export -`
+"""Writing to standard output never crashes. `--list` and `--export -`
 into a full device or a closed pipe report the error and exit non-zero; a window whose
 standard output is a closed pipe logs it and carries on (its saves still happen)."""
 

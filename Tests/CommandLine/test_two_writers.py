@@ -1,4 +1,4 @@
-"""Issue 5.4: two writers. `imager --import` while another process holds the store open and
+"""Two writers. `imager --import` while another process holds the store open and
 writes waits its turn instead of failing with "database is locked"; the open window picks up
 what was imported (mergeExternalChanges) and keeps its own unsaved edits."""
 

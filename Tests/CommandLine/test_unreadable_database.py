@@ -1,4 +1,4 @@
-"""Issue 5.2: a database that cannot be read (random bytes, a real database cut in half, a text
+"""A database that cannot be read (random bytes, a real database cut in half, a text
 file, a schema from a newer Imager). The command line explains, exits non-zero and moves nothing;
 the window's start-up path (AppStartup.open) moves it aside byte for byte under a timestamped
 name, never deleting or overwriting anything, and starts a fresh store."""

@@ -1,4 +1,4 @@
-"""Issue 5.2 with the real window: started on a database that cannot be read, imager still
+"""The real window, started on a database that cannot be read: imager still
 opens its window, says in a dialog what happened and where the old file went, and the file is
 moved aside byte for byte. Runs imager under Xvfb with its own D-Bus session."""
 

@@ -1,4 +1,4 @@
-"""The keyboard-first checks of the end-to-end suite (issue 13): where the focus is, read
+"""The keyboard-first checks of the end-to-end suite: where the focus is, read
 through AT-SPI the way a screen reader reads it."""
 import time
 

@@ -217,7 +217,7 @@ def toast_shown_on_screen(app, window, message, name):
 def the_undo_toast_shows_on_screen_after_every_delete(first):
     first.stop()
     app = App(first.binary)
-    # The window: 800 pixels wide.
+    # A laptop's window: 800 pixels wide.
     os.makedirs(os.path.dirname(os.path.join(app.env["XDG_CONFIG_HOME"], "io.github.imagerproject.Imager", "x")))
     with open(os.path.join(app.env["XDG_CONFIG_HOME"], "io.github.imagerproject.Imager", "window.ini"), "w") as f:
         f.write("[window]\nwidth=800\nheight=640\nmaximized=false\n")

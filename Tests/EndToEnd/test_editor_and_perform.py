@@ -9,7 +9,7 @@ import pyatspi
 
 from harness import App, click, extents, move_pointer, screenshot, wait_for, xdotool
 from suite import test
-from test_window import find_named
+from window_steps import find_named
 
 
 def shoot(app, name, x, y, w, h):

@@ -13,7 +13,7 @@ import time
 
 from harness import App, click, extents, screenshot, wait_for, xdotool
 from suite import test
-from test_window import save_by_focusing_another_window
+from window_steps import save_by_focusing_another_window
 
 
 def stored_titles(database):

@@ -178,8 +178,8 @@ extension ChordsetController {
     }
 
     // The list is changed where it lies: building a new array of 100,000 chordsets and
-    // dropping the old one cost milliseconds in copying and fresh pages, and left the array
-    // exactly full, so the next add copied it all again to grow it.
+    // dropping the old one would copy every chordset into fresh pages, and would leave the
+    // array exactly full, so the next add would copy it all again to grow it.
 
     /// Takes the chordsets whose ids are in `ids` out of `list`, keeping the others in order;
     /// returns them and the indices they had, ascending. A few runs of neighbours (a
@@ -192,7 +192,7 @@ extension ChordsetController {
             removed.append(list[index])
             indices.append(index)
             // All found: the rest of the list need not be hashed (a Shift+click range at the
-            // top of 100,000 spares 99,000 lookups, 3 ms).
+            // top of 100,000 spares 99,000 lookups).
             if indices.count == ids.count { break }
         }
         let runs = runs(of: indices)

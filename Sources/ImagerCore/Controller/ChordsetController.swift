@@ -87,9 +87,8 @@ public final class ChordsetController {
     public var unsavedNewIDs: Set<UUID> { pending.unsavedNewIDs }
 
     /// Where an id was last found or put; checked before it is trusted, so a list that
-    /// changed since costs one linear search, never a wrong answer. With 100,000 chordsets
-    /// the search takes about half a millisecond, and an edit looks its chordset up two or
-    /// three times.
+    /// changed since costs one linear search, never a wrong answer. An edit looks its
+    /// chordset up two or three times, and a search of a long list each time would add up.
     @ObservationIgnored private var indexHints: [UUID: Int] = [:]
 
     public func index(of id: UUID) -> Int? {
@@ -205,7 +204,7 @@ public final class ChordsetController {
     public func move(from: Int, to: Int) {
         guard !isReadOnly, chordsets.indices.contains(from), chordsets.indices.contains(to), from != to else { return }
         // The neighbours it lands between, in the list without it: read in place, since a
-        // copy of the list without it cost 5 ms at 100,000.
+        // copy of the list without it would copy the whole list.
         let moving = chordsets[from]
         func other(_ index: Int) -> Chordset { chordsets[index < from ? index : index + 1] }
         let before = to > 0 ? other(to - 1).position : nil

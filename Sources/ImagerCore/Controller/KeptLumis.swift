@@ -4,12 +4,11 @@ import Foundation
 /// (only chordsets that had lumis are named).
 ///
 /// Those the controller had not read yet are read from a snapshot of the store on another
-/// thread (`ChordsetStore.readLumisFromSnapshot`): deleting 1,000 chordsets no longer waits
-/// for a thousand reads before its frame (a third of that delete's time), and deleting all
-/// of 100,000 no longer scans every lumi on the main thread. The snapshot is taken before
-/// the chordsets leave the list, so a save that deletes them from the store meanwhile does
-/// not change what is read. The undo, which needs the lumis, waits for the read if it is
-/// still going: milliseconds for a thousand chordsets.
+/// thread (`ChordsetStore.readLumisFromSnapshot`), so deleting 1,000 chordsets does not wait
+/// for a thousand reads before its frame, and deleting all of 100,000 does not scan every
+/// lumi on the main thread. The snapshot is taken before the chordsets leave the list, so a
+/// save that deletes them from the store meanwhile does not change what is read. The undo,
+/// which needs the lumis, waits for the read if it is still going.
 final class KeptLumis: @unchecked Sendable {
     /// Guards `read`; signalled when it arrives.
     private let arrival = NSCondition()

@@ -55,8 +55,7 @@ public final class TitleSearch {
 
     /// Checks the folded titles against `chordsets` (the list as it is now, every change to
     /// it followed) and folds what changed, so that the next keystroke need not: the window
-    /// calls this when it is idle after a change. At 100,000 chordsets the check alone is
-    /// about 0.8 ms, a tenth of a keystroke's budget.
+    /// calls this when it is idle after a change.
     public func refresh(_ chordsets: [Chordset]) {
         bringUpToDate(chordsets)
         isRefreshed = true
@@ -73,7 +72,7 @@ public final class TitleSearch {
     }
 
     /// Folds every title of `chordsets`: a value in and a value out, so another thread can
-    /// do it while the list is idle (8–10 ms for 100,000 titles), not the first keystroke.
+    /// do it while the list is idle, not the first keystroke.
     public static func prepare(_ chordsets: [Chordset]) -> Prepared {
         var folded = FoldedTitles()
         folded.forgetAll(count: chordsets.count)

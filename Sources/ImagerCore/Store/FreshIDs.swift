@@ -4,7 +4,7 @@ import Foundation
 /// up from a random start within one import. Consecutive ids sort next to each other, so
 /// each insert into the lumi table's id index and the sync registers' key lands where the
 /// previous one did, instead of on a random page of a B-tree of millions (which an import
-/// of 100,000 chordsets paid in reads and writes of pages); and `UUID()`, which opens and
+/// of 100,000 chordsets would pay in reads and writes of pages); and `UUID()`, which opens and
 /// reads `/dev/urandom` for every id, is not called 2.4 million times.
 ///
 /// Unique across machines as version 4 ids are in practice: the millisecond of the import,

@@ -93,7 +93,7 @@ package final class ImagerApplication {
 
     /// Enough rows to fill the window's first frame, and no more: GTK 4.8's list view builds a
     /// row widget for every item up to about 200, visible or not, so each row beyond what
-    /// shows only delays the first frame (60 rows cost 13 ms more than 20 at 760 × 640).
+    /// shows only delays the first frame.
     /// The window's height, or the tallest monitor's when it opens maximized, over the least
     /// a row can be (`ChordsetRow.minimumHeight`), and two more.
     static func firstPageSize(for size: WindowSize) -> Int {

@@ -2,7 +2,7 @@
 /// not draw, once the main loop has nothing more urgent to do.
 ///
 /// A fast scroll binds about a hundred rows a frame and GTK draws only the dozen on screen.
-/// Naming all eight cells of every bound row in the frame was a seventh of the frame's work:
+/// Naming all eight cells of every bound row in the frame is a large share of its work:
 /// each name is composed ("Chord 3: orange, #E99057") and handed to GTK's accessibility
 /// context, which stores it and tells the accessibility bus. A cell on screen is still named
 /// in the frame that first shows it; a cell bound off screen is named a moment later, or not

@@ -102,13 +102,13 @@ final class ChordCell {
     }
 
     // Looked up and split once: every bind names eight cells, a page of rows per scrolled
-    // frame, and gettext's lookup was a tenth of a frame. The language does not change while
-    // running.
+    // frame, and a gettext lookup for each would be a large share of the frame. The
+    // language does not change while running.
     private static let labelText = TextTemplate(tr("Chord {number}: {colour}"))
     private static let tooltipText = TextTemplate(tr("{colour name}, {hex}"))
 
     /// GTK records these calls and replays them every time the cell is painted, which is
-    /// every frame the list moves, so what is recorded must be cheap to replay (issue 6): a
+    /// every frame the list moves, so what is recorded must be cheap to replay: a
     /// chord without lumis is one mask filled with its colour; a chord with lumis is one
     /// image, rendered here by `ChordPainter` once per change (within the frame's
     /// `ChordRenderBudget`). The outline is one more mask.
@@ -138,7 +138,7 @@ final class ChordCell {
         cairo_mask_surface(cairo, shape.outline, 0, 0)
     }
 
-    /// Reads the row's lumis within the frame's budget (one indexed query, about 0.1 ms);
+    /// Reads the row's lumis within the frame's budget (one indexed query);
     /// past it the cell shows its colour now and reads on a later frame.
     private func readLumis() {
         guard ChordRenderBudget.allows(frame: frameCounter) else {

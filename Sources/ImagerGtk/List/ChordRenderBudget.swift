@@ -10,9 +10,9 @@ import Foundation
 enum ChordRenderBudget {
     /// Seconds per frame, counted in rendering (and the row's lumi read) alone. Each new
     /// image costs about as much again later in the same frame, when GSK's cairo renderer
-    /// paints it to the window for the first time, and that is not counted here: with
-    /// 2.5 ms a fling's frames took about 9 ms more with lumis than without, with 1 ms about
-    /// as long (docs/benchmark.md). 1 ms still renders two rows at once.
+    /// paints it to the window for the first time, and that is not counted here. This is the
+    /// budget under which a fling's frames take about as long with lumis as without (the
+    /// figures are in docs/benchmark.md), and it still renders two rows at once.
     static let perFrame = 0.001
 
     private static var frame: gint64 = -1

@@ -9,7 +9,7 @@ import ImagerGLib
 ///
 /// The cells are the row's own children, not a box's: GTK 4.8 restyles every row below
 /// one it inserts (a delete inserts one), at a cost per widget in the row, so the row keeps
-/// as few widgets as it can (issue 6).
+/// as few widgets as it can.
 final class ChordStrip {
     /// Borrowed: the row's widget, which holds the cells and the two controllers.
     private let rowWidget: Widget

@@ -6,9 +6,9 @@ import ImagerGLib
 /// GTK 4.8 keeps about 200 rows around the visible ones; a 640-pixel window shows 11.
 /// A removal of many rows leaves them in place to show the chordsets that moved up (`apply`),
 /// and each then needs its content again, twice for those whose selection changes (GTK 4.8
-/// unbinds and binds a row whose selection changes). Done for all of them, that was most of
-/// the main-thread work before the delete of 1,000's frame at 100,000 (issue 14: 11 ms of it
-/// before, 6.5 ms after). GTK 4.8 also binds again every row it moves (an insert near the top,
+/// unbinds and binds a row whose selection changes). Done for all of them, that is most of
+/// the main-thread work before the frame of a large delete (1,000 rows of 100,000). GTK 4.8
+/// also binds again every row it moves (an insert near the top,
 /// a jump of the view). The rows on screen, and as many again above and below, are refreshed
 /// before the frame; the others wait for the main loop's first idle after it, for GTK to put
 /// them on screen (a scroll), or for a lookup of a row by position, whichever comes first.
@@ -72,7 +72,7 @@ extension ChordsetList {
     /// near the view of a change being followed; else when it comes on screen (`rowShown`),
     /// or at the idle after the frame, whichever comes first. GTK 4.8 moves and binds again
     /// all ~200 rows it keeps when a row is inserted near the top or the view jumps, and
-    /// refreshing all of them before the frame was most of a duplicate's or a search's
+    /// refreshing all of them before the frame would be most of a duplicate's or a search's
     /// main-thread work at 100,000.
     func refreshWhenShown(_ row: ChordsetRow) {
         let key = ObjectIdentifier(row)

@@ -48,7 +48,7 @@ extension ChordsetList {
     }
 
     /// Brings the search's folded titles up to date with the list once the window is idle
-    /// after a change (one pass over the list's titles, about 0.8 ms at 100,000, and a fold
+    /// after a change (one pass over the list's titles, and a fold
     /// of those that changed), so the next keystroke only searches. Several changes in a row
     /// wait for one pass.
     func refreshSearchWhenIdle() {
@@ -60,7 +60,7 @@ extension ChordsetList {
     }
 
     /// Folds every title for the search on another thread, so that the first keystroke
-    /// after a launch or a reload does not (at 100,000 chordsets, 8–10 ms of its 16).
+    /// after a launch or a reload does not (at 100,000 chordsets, most of a frame).
     /// Waits for the whole list when it starts with a first page (its reload comes then).
     func prepareSearch() {
         guard !controller.isLoadingRest else { return }

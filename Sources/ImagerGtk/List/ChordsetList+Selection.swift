@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ImagerCore
 
-/// The selection: any number of rows (issue 14). GtkListView chooses with the mouse and
+/// The selection: any number of rows. GtkListView chooses with the mouse and
 /// keys itself (Ctrl+click, Shift+click, Shift+arrows, Ctrl+Space, Ctrl+A); this reads it
 /// and sets it. Actions on "the selection" (Delete, Duplicate, Export Selected…) take
 /// `selectedChordsets`; those on one chordset (Rename, Perform, Move Up) take the primary one,

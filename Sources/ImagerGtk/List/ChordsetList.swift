@@ -39,7 +39,7 @@ package final class ChordsetList {
     /// Rows whose list items GTK destroyed, kept for the list items it makes next. GTK 4.8
     /// destroys the ~200 rows it keeps when the list gets short (a search with few matches)
     /// and makes them again when it grows back (closing the search): making a row's widgets
-    /// and styling them cost about half a millisecond each, 100 ms a search.
+    /// and styling them is slow, and ~200 of them would hold up every search.
     private var spareRows: [ChordsetRow] = []
     /// More than GTK 4.8 keeps at once (200 around the visible rows, plus a few).
     private static let spareRowLimit = 256
@@ -90,7 +90,7 @@ package final class ChordsetList {
         knownLumisOf = { [weak controller] id in controller?.knownLumis(of: id) }
         model = ChordsetListModel(count: controller.count)
 
-        // No row looks selected until the person moves to one (issue 13): the selection
+        // No row looks selected until the person moves to one: the selection
         // follows the focus once they have pressed a key or clicked (`selectsOnFocus`).
         let multi = gtk_multi_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model.listModel))))!
         selection = cgtk_selection_model(UnsafeMutableRawPointer(multi))!
@@ -211,12 +211,12 @@ package final class ChordsetList {
         var nearView: ClosedRange<Int>?
         if case let .removed(index, count) = change, count >= Self.removalShownInPlace {
             // GTK 4.8 destroys the rows it had made for removed items and makes new ones
-            // (their whole widget tree) for the items that move up into view: 150 ms for
-            // 1,000 selected rows deleted at the top of 100,000. The rows show chordsets by
+            // (their whole widget tree) for the items that move up into view, a long pause
+            // for 1,000 selected rows deleted at the top of 100,000. The rows show chordsets by
             // position, so they can stay and show their new chordsets instead, with the list
             // shortened at the end (the rows' content is refreshed, the selection restored).
             // The selection moves up with its rows, as GTK would move it: by position, not
-            // by looking the selected ids up in the whole list (3 ms at 100,000).
+            // by looking the selected ids up in the whole list.
             selectionAfterRemoval = selectedRows(below: model.count).compactMap { row in
                 row < index ? row : row >= index + count ? row - count : nil
             }
@@ -232,8 +232,8 @@ package final class ChordsetList {
             for row in rows.values where row.position == index { refresh(row) }
         case let .moved(from, to):
             // The rows stay; those between the two places show the chordsets that moved
-            // through them. Taking one row out and putting one in made GTK 4.8 restyle the
-            // ~200 rows it keeps, twice (40 ms for a move at 100,000). The selection follows
+            // through them. Taking one row out and putting one in would make GTK 4.8 restyle
+            // the ~200 rows it keeps, twice. The selection follows
             // the chordsets, as it does when GTK moves rows.
             let moved = min(from, to)...max(from, to)
             for row in rows.values { if let position = row.position, moved.contains(position) { refresh(row) } }

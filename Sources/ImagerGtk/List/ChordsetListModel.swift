@@ -10,9 +10,9 @@ import ImagerCore
 /// for one (the ~200 rows it keeps, the selected rows) and kept while anything else holds it,
 /// so the same position gives the same item (GTK may read a shifted row's item again, and
 /// rebinds the row, closing its menu and resetting a swipe, when the item differs). A
-/// GListStore made and freed an object per chordset: a search over 100,000 chordsets and
-/// closing it again cost some 60 ms in object churn (issue 14), and a launch made 100,000
-/// objects before its first frame.
+/// GListStore makes and frees an object per chordset: a search over 100,000 chordsets and
+/// closing it again would churn through them, and a launch would make 100,000 objects
+/// before its first frame.
 final class ChordsetListModel {
     /// Owned: the GObject that implements GListModel (one reference, dropped in deinit).
     private let object: UnsafeMutableRawPointer

@@ -1,7 +1,7 @@
 import CGtk
 import ImagerGLib
 
-/// How the arrows move in the list (issue 13). The list is one stop for Tab, as a GNOME
+/// How the arrows move in the list. The list is one stop for Tab, as a GNOME
 /// list is (`WindowAreas`); inside it:
 /// - Left and Right move between a row (announced by its title) and its eight cells.
 /// - Up and Down from a cell go to the same cell of the row above or below, so moving down

@@ -8,8 +8,8 @@ import CGtk
 /// the parent bits when it turns a child's changes into its siblings'). A parent change means
 /// a style worked out from scratch: for every row after the new one and every widget in those
 /// rows. GTK makes a new row when it needs one more than it keeps, and a delete near the list's
-/// end needs one at the top of the ~200 rows GTK 4.8 keeps: one delete restyled about 200
-/// rows, four new styles each (the rest shared), 5-7 ms of the frame's layout
+/// end needs one at the top of the ~200 rows GTK 4.8 keeps: one delete restyles about 200
+/// rows, four new styles each (the rest shared), much of the frame's layout
 /// (docs/experiments/gtk48-list-removal.c counts them).
 ///
 /// GTK hands on nothing from a hidden child. So a new row is hidden, its style worked out,

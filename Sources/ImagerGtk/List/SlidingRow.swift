@@ -6,10 +6,10 @@ import CGtk
 /// `underlay` under the strip they uncover at the end edge.
 /// `SwipeToDelete` sets the offset; the underlay holds the Delete button.
 ///
-/// One widget does what a GtkOverlay around a GtkBox did, because every widget in a row
+/// One widget does the work of a GtkOverlay around a GtkBox, because every widget in a row
 /// costs a style computation in each row of the list whenever GTK 4.8 inserts a row above
 /// them, which a delete at the end of the list does: GTK restyles all ~200 rows it keeps
-/// (issue 6). The widget class is registered here ("ImagerSlidingRow", CSS name
+/// The widget class is registered here ("ImagerSlidingRow", CSS name
 /// `slidingrow`); each widget holds a reference on its `SlidingRow`, dropped when the
 /// widget is finalized.
 final class SlidingRow {
@@ -89,7 +89,7 @@ final class SlidingRow {
         return children
     }
 
-    // MARK: Layout on one line or two (issue 13)
+    // MARK: Layout on one line or two
 
     /// Below this much room for the title on the cells' line, the cells go under the title.
     static let narrowTitleWidth: Int32 = 120

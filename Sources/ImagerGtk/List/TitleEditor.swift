@@ -12,7 +12,7 @@ final class TitleEditor {
     /// The row, which holds the label and, next to it, the entry; only one of the two is
     /// visible (so screen readers see only that one). They are the row's own children, not a
     /// box's: GTK 4.8 restyles every row below one it inserts, at a cost per widget in the
-    /// row (issue 6). The entry is made on the first edit: GTK makes about 200 rows up
+    /// row. The entry is made on the first edit: GTK makes about 200 rows up
     /// front, and an entry is not cheap.
     private let row: SlidingRow
     /// Borrowed: owned by the row's widget tree.

@@ -2,7 +2,7 @@ import ImagerCore
 import Synchronization
 
 /// The words of a `ColorName`, in the order English puts them: "translucent very dark
-/// greyish blue". Every word is its own string so that translation (issue 13) can reorder
+/// greyish blue". Every word is its own string so that a translation can reorder
 /// them with one format string per language.
 extension ColorName {
     /// The colour in words, translated. There are fewer than a thousand names, and every

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ImagerCore
 
-/// gettext for the window (issue 13). Swift reserves `_`, so the GTK layer marks its
+/// gettext for the window. Swift reserves `_`, so the GTK layer marks its
 /// strings with `tr("…")` and counts with `trn("1 chordset", "{count} chordsets", n)`;
 /// `po/update-pot.sh` extracts both (xgettext keywords `tr` and `trn:1,2`). Values go in by
 /// name, `{title}`, never by interpolation, so the text in the catalogue is the text looked

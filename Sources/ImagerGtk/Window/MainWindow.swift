@@ -98,8 +98,8 @@ package final class MainWindow {
         gtk_window_set_child(cgtk_window(window), modes)
 
         // After a first-page start, sync's connection is opened with the rest of the list
-        // (`listLoaded`): sync waits for the whole list anyway, and opening it here held the
-        // first frame up by 1.5 ms.
+        // (`listLoaded`): sync waits for the whole list anyway, and opening it here would
+        // hold the first frame up.
         if !controller.isLoadingRest { openSync() }
         installActions()
         installDropTarget()
@@ -153,7 +153,7 @@ package final class MainWindow {
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cgtk_menu_button(menuButton), "open-menu-symbolic")
         // The menu's popover is built when it first opens, not with the window: building it
-        // was 2 ms of the launch before the first frame.
+        // would hold up the launch's first frame.
         g_object_ref(UnsafeMutableRawPointer(menu.model))
         gtk_menu_button_set_create_popup_func(cgtk_menu_button(menuButton), { button, model in
             gtk_menu_button_set_menu_model(button, cgtk_menu_model(model))
@@ -283,7 +283,7 @@ package final class MainWindow {
     }
 
     /// The Undo and Redo items are renamed after every edit, which rebuilds the open-able
-    /// menu's widgets (about half a millisecond): done once the edit's frame is painted,
+    /// menu's widgets: done once the edit's frame is painted,
     /// since the menu is not on screen while the edit shows.
     private func scheduleMenuUpdate() {
         guard !menuUpdateScheduled else { return }

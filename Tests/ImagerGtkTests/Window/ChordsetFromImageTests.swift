@@ -4,8 +4,8 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
-/// New Chordset from Image… and files dropped on the window (issue 16, item 1): the real
-/// action runs with the chooser answered in place (`FileChooser.answering`).
+/// New Chordset from Image… and files dropped on the window: the real action runs with the
+/// chooser answered in place (`FileChooser.answering`).
 @MainActor
 final class ChordsetFromImageTests: GtkTestCase {
     private nonisolated let folder = FileManager.default.temporaryDirectory

@@ -30,9 +30,9 @@ final class ChordsetListTests: GtkTestCase {
     }
 
     /// Rows are styled through a class of their own, given to every list item a row joins,
-    /// recycled ones too: a selector through the list's class (`.chordset-list > row`) made
-    /// GTK 4.8 restyle every row it keeps, cells and all, whenever rows came in above the
-    /// others (6 ms a frame scrolling up at 100,000 chordsets; the benchmark's scroll).
+    /// recycled ones too: a selector through the list's class (`.chordset-list > row`) makes
+    /// GTK 4.8 restyle every row it keeps, cells and all, whenever rows come in above the
+    /// others (every frame of a scroll up).
     func testRowsAreStyledByAClassOfTheirOwn() async throws {
         let window = makeWindow(try makeController(titles: (0..<600).map { "Chordset \($0)" }))
         window.list.scrollTo(position: 599)

@@ -8,7 +8,7 @@ import Testing
     @Test func aVersionOneDatabaseWithDataMigratesWithNothingLost() throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("imager.sqlite")
-        // Built by running only the first migration, as the previous release did.
+        // Built by running only the first migration, as a release without lumis did.
         let queue = try DatabaseQueue(path: url.path)
         try StoreSchema.migrator.migrate(queue, upTo: "v1-chordsets")
         let chordsets = Sample.chordsets(5)

@@ -3,7 +3,7 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
-/// Rows at a phone's width, a laptop's and a wide screen's (issue 13, README "Using the window").
+/// Rows at a phone's width, a laptop's and a wide screen's (README "Using the window").
 @MainActor
 final class AdaptiveLayoutTests: GtkTestCase {
     private func window(width: Int32) throws -> MainWindow {

@@ -3,9 +3,9 @@ import Testing
 @testable import ImagerCore
 
 /// The clock under a burst: an import of 100,000 chordsets stamps every field in the same
-/// millisecond. Before the counter was capped at four hex digits, stamp 65,537 on was
-/// written with five and every machine reading it skipped it as invalid (found by the
-/// benchmark: a synced import arrived as 65,536 chordsets).
+/// millisecond. The counter keeps its four hex digits: a stamp written with five would be
+/// skipped as invalid by every machine reading it, and a synced import would arrive cut
+/// short at 65,536 chordsets.
 struct HybridClockTests {
     @Test func aBurstOfStampsInOneMillisecondStaysReadableAndInOrder() throws {
         let now = Date(timeIntervalSince1970: 1_800_000_000)

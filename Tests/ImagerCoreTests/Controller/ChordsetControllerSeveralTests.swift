@@ -62,8 +62,8 @@ import Testing
     }
 
     /// Deleting several and undoing it change the list in its own storage: a new array of
-    /// 100,000 chordsets each time cost milliseconds, and left it full, so the next add
-    /// copied the whole list again to grow it.
+    /// 100,000 chordsets each time would copy them all, and leave it full, so the next add
+    /// would copy the whole list again to grow it.
     @Test func deletingSeveralAndUndoingChangeTheListWhereItLies() throws {
         let (_, controller) = try stored(200)
         func storage() -> UnsafeRawPointer? { controller.chordsets.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }

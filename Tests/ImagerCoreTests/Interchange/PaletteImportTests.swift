@@ -6,7 +6,7 @@ import Testing
 /// chordsets of eight (the last padded with its final colour).
 @Suite struct PaletteImportTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/Palettes")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/Palettes")
 
     func decode(_ text: String, file: String = "/home/me/Sunset.gpl") throws(GimpPaletteError) -> GimpPalette {
         try GimpPaletteReader.decode(Array(text.utf8), file: file)

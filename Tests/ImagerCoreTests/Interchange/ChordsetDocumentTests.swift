@@ -285,7 +285,7 @@ import Testing
         #expect(try decode(#"{"version": \#(version), "chordsets": []}"#).isEmpty)
     }
 
-    /// Issue item 8: a 5-million-digit number produced 5 MB of error text.
+    /// A 5-million-digit number must not become megabytes of error text.
     @Test func aHugeNumberGivesAShortMessage() {
         let digits = String(repeating: "9", count: 5_000_000)
         for text in [#"{"version": \#(digits), "chordsets": []}"#, #"{"version": 0\#(digits), "chordsets": []}"#,

@@ -3,7 +3,7 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
-/// The window's words for a refused import (issue 13): the file's name, the entry by its
+/// The window's words for a refused import: the file's name, the entry by its
 /// place and title, and the reason, read from the typed problem the core reports.
 @MainActor
 final class ImportRefusalTests: XCTestCase {

@@ -4,7 +4,7 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
-/// Import and export from the window run on another thread (hardening item 10): the main
+/// Import and export from the window run on another thread: the main
 /// loop keeps turning while they work, and the result arrives in one step.
 @MainActor
 final class TransferTests: GtkTestCase {

@@ -50,7 +50,7 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 enum Sample {
-    /// Whole seconds, as in the example file, so dates compare exactly.
+    /// Whole seconds, as in the README's example file, so dates compare exactly.
     static let createdAt = Date(timeIntervalSince1970: 1_517_011_139)
 
     /// Eight distinct colours, the last one translucent, derived from `seed`.

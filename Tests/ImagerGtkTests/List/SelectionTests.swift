@@ -4,7 +4,7 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
-/// Several chordsets at once (issue 14, part 5): choosing them as the list view does for
+/// Several chordsets at once: choosing them as the list view does for
 /// Ctrl+click, Shift+click and Ctrl+A, then Delete, Duplicate and Export Selected on them,
 /// each one undo step, and what the subtitle and the toast say.
 @MainActor
