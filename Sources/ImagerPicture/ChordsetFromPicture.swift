@@ -2,8 +2,8 @@ import Foundation
 import ImagerCore
 
 /// A picture file to a new chordset: decode (reduced as it loads), then cluster. One path for
-/// the window (on a worker thread, with progress and Cancel), the command line and the
-/// benchmark, so what the benchmark times is what a person waits for.
+/// the window (on a worker thread, with progress and Cancel) and the command line, so both
+/// give the same chordset for the same picture.
 public enum ChordsetFromPicture {
     /// The share of `progress` that decoding takes; clustering a reduced picture is the rest.
     static let decodingShare = 0.9

@@ -80,7 +80,11 @@ public final class WindowDriver {
     /// A click on the row at `position`: selected, scrolled into view, focused.
     public func focus(position: Int) { window.list.focus(position: position) }
     /// Shift+click from the first row of `range` to its last.
-    public func select(positions range: Range<Int>) { window.list.selectRows(range) }
+    public func select(positions range: Range<Int>) {
+        let rows = range.clamped(to: 0..<window.list.rowCount)
+        guard !rows.isEmpty else { return window.list.unselectAll() }
+        gtk_selection_model_select_range(window.list.selection, guint(rows.lowerBound), guint(rows.count), 1)
+    }
     /// The Delete key with rows selected.
     public func deleteSelected() { activate(.deleteChordset) }
     /// Ctrl+Q: saves, then quits.

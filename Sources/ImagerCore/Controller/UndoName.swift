@@ -1,5 +1,5 @@
 /// What an undo step undoes, as a value: the window turns it into its menu's translated
-/// "Undo …" item; `description` is the English name (tests and logs use it).
+/// "Undo …" item; `description` is the English name, where no translation is wanted.
 public enum UndoName: Equatable, Sendable, CustomStringConvertible {
     case addChordset
     /// A chordset made elsewhere (a picture) and added under its title.

@@ -16,7 +16,7 @@ struct FoldedTitles {
     /// Title i with its separator is `text[starts[i] ..< starts[i + 1]]`, empty until folded.
     private var text: [UInt8] = []
     private var starts: [Int] = [0]
-    /// How many titles have been folded, for tests of what a keystroke costs.
+    /// How many titles have been folded: the work a keystroke cost.
     var foldCount = 0
 
     /// Never a byte of UTF-8, so neither a title nor the typed text contains it.

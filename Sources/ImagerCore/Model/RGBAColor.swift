@@ -92,7 +92,7 @@ extension RGBAColor {
         self.init(red: byte(r), green: byte(g), blue: byte(b))
     }
 
-    /// Hue, saturation and lightness, for tests and for choosing a readable outline.
+    /// Hue, saturation and lightness, for choosing a readable outline.
     public var hsl: (hue: Double, saturation: Double, lightness: Double) {
         let r = Double(red) / 255, g = Double(green) / 255, b = Double(blue) / 255
         let maxV = max(r, g, b), minV = min(r, g, b)

@@ -17,8 +17,8 @@ public final class TitleSearch {
     /// change followed: then a search need not check them again. A search never sets it,
     /// so without `refresh` every search checks (and sees changes it was not told about).
     private var isRefreshed = false
-    /// How many titles the searches have folded themselves (`prepare` aside): what the
-    /// keystrokes cost, for tests.
+    /// How many titles the searches have folded themselves (`prepare` aside): the work the
+    /// keystrokes cost.
     public var foldCount: Int { folded.foldCount }
 
     public init() {}

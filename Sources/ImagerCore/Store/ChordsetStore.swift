@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The chordsets on disk (or in memory, for tests). Owns the database connection and
+/// The chordsets on disk, or in memory (`inMemory()`, a store that lasts as long as the process). Owns the database connection and
 /// the migrator; SQL lives here and nowhere else.
 ///
 /// Every connection has foreign keys on, `synchronous=FULL`, and a busy timeout so a
@@ -11,7 +11,8 @@ public final class ChordsetStore: Sendable {
     /// nil for an in-memory store.
     public let path: String?
     let writer: any DatabaseWriter
-    /// The wall clock that stamps this store's edits for sync (tests give machines skewed ones).
+    /// The wall clock that stamps this store's edits for sync; given, so the merge rules can be
+    /// checked with machines whose clocks disagree.
     let now: @Sendable () -> Date
 
     private init(path: String?, writer: any DatabaseWriter, now: @escaping @Sendable () -> Date = Date.init) {

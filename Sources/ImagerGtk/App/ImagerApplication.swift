@@ -11,7 +11,7 @@ package final class ImagerApplication {
     package enum Store {
         /// The user's, at the XDG path: the product.
         case user
-        /// Another one (the window benchmark's): no single instance, no remembered size.
+        /// One a program that drives the window gives: no single instance, no remembered size.
         case given(database: URL, seed: URL)
     }
 

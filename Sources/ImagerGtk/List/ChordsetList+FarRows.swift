@@ -24,7 +24,7 @@ struct FarRows {
     /// Waiting for the next frame to paint before the idle is scheduled.
     fileprivate var awaitsPaint = false
 
-    /// How many rows wait for their refresh (for tests).
+    /// How many rows wait for their refresh.
     var waitingCount: Int { waiting.count }
 
     func isWaiting(_ row: ChordsetRow) -> Bool {

@@ -7,7 +7,7 @@ import ImagerGLib
 /// from one query to the next. Row N shows chordset N when no search is shown.
 extension ChordsetList {
     /// How many rows the list view shows.
-    var rowCount: Int { filter?.count ?? controller.count }
+    package var rowCount: Int { filter?.count ?? controller.count }
 
     func chordsetIndex(ofRow row: Int) -> Int? {
         if let filter { return filter.chordsetIndex(ofRow: row) }

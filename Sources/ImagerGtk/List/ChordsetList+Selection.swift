@@ -91,7 +91,7 @@ extension ChordsetList {
         gtk_selection_model_select_all(selection)
     }
 
-    func unselectAll() {
+    package func unselectAll() {
         gtk_selection_model_unselect_all(selection)
     }
 
@@ -113,13 +113,6 @@ extension ChordsetList {
         }
         for row in rows where row < count { gtk_bitset_add(selected, guint(row)) }
         gtk_selection_model_set_selection(selection, selected, mask)
-    }
-
-    /// Selects rows `first..<first + count` only (the benchmark's delete of 1,000 rows).
-    package func selectRows(_ range: Range<Int>) {
-        let clamped = range.clamped(to: 0..<rowCount)
-        guard !clamped.isEmpty else { return unselectAll() }
-        gtk_selection_model_select_range(selection, guint(clamped.lowerBound), guint(clamped.count), 1)
     }
 
     /// Whether Ctrl or Shift is held: the list view is choosing several rows.

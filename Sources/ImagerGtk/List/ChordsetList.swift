@@ -14,7 +14,7 @@ package final class ChordsetList {
     package let listView: Widget
     package let scrolledWindow: Widget
     /// Borrowed: the GtkMultiSelection (a GtkSelectionModel), owned by the list view.
-    let selection: OpaquePointer
+    package let selection: OpaquePointer
     /// Owned: the row menu's model, shared by every row.
     let rowMenuModel: UnsafeMutablePointer<GMenuModel>
 
@@ -376,7 +376,7 @@ package final class ChordsetList {
         return row
     }
 
-    /// Rows that show a chordset now, with their positions: for tests and for focus moves.
+    /// Rows that show a chordset now, with their positions (focus moves look among them).
     var boundRows: [ChordsetRow] {
         refreshFarRowsNow()
         return rows.values.filter { $0.chordsetID != nil && $0.position != nil }.sorted { $0.position! < $1.position! }

@@ -113,7 +113,7 @@ final class PositionItems {
         count += added - removed
     }
 
-    /// How many items are kept (for tests).
+    /// How many items are kept: made for GTK and not yet let go.
     var keptCount: Int { items.count }
 
     private func prune() {

@@ -35,6 +35,6 @@ final class DropIndicator {
         markedEdge = nil
     }
 
-    /// The marked row, for tests.
+    /// The row marked now, nil when none is.
     var row: ChordsetRow? { markedEdge == nil ? nil : markedRow }
 }

@@ -17,7 +17,7 @@ final class TitleEditor {
     private let row: SlidingRow
     /// Borrowed: owned by the row's widget tree.
     private let label: Widget
-    private var entry: Widget?
+    private(set) var entry: Widget?
     /// The title the label shows, kept here so a rebind can compare without reading it back.
     private var shownTitle = ""
     /// The title the field started from, so a commit that changes nothing renames nothing.
@@ -233,12 +233,6 @@ final class TitleEditor {
             child = gtk_widget_get_next_sibling(current)
         }
         return nil
-    }
-
-    /// Types over the field's text (the benchmark and tests stand in for the keyboard).
-    func replaceEnteredText(_ text: String) {
-        guard let entry else { return }
-        gtk_editable_set_text(cgtk_editable(entry), text)
     }
 
     func commit() {

@@ -22,7 +22,7 @@ final class LiveSync {
     private let store: ChordsetStore
     private var timer: ScheduledWork?
     private var isRunning = false
-    /// Rounds finished (tests wait on it).
+    /// How many rounds have finished since the folder was chosen.
     private(set) var roundCount = 0
     private(set) var lastSummary: SyncSummary?
     /// When the last round ended, and the last one that brought other computers' changes
@@ -73,7 +73,7 @@ final class LiveSync {
         watch.watch([])
     }
 
-    /// Directories being watched (tests look).
+    /// The directories being watched now.
     var watchedPaths: Set<String> { watch.watchedPaths }
 
     /// A file landed: a round shortly, once a burst of events is over.

@@ -44,7 +44,7 @@ extension MainWindow {
     }
 
     /// Draws and writes on another thread (a large strip takes a moment, and the write syncs
-    /// the disk); the toast or a dialog says how it went. `done` is for tests.
+    /// the disk); the toast or a dialog says how it went; `done` runs after that.
     func exportImage(of id: UUID, to path: String, side: Int, done: @escaping @Sendable @MainActor () -> Void = {}) {
         guard let chordset = controller.chordset(id: id) else { return }
         let lumis = controller.lumis(of: id)

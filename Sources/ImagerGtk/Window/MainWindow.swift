@@ -24,7 +24,7 @@ package final class MainWindow {
 
     /// The window's actions, by case, to enable and disable them.
     var actions: [WindowAction: OpaquePointer] = [:]
-    /// Set by the application: how Quit ends the app (tests leave it alone).
+    /// Set by the application: how Quit ends the app (a window on its own does nothing).
     var onQuit: () -> Void = {}
 
     private let remembersSize: Bool
@@ -34,7 +34,7 @@ package final class MainWindow {
     private var activityHandler: SignalHandle?
     /// The person chose "Close Without Saving" after a failed save.
     private var discardConfirmed = false
-    /// While open: the "Close Without Saving?" question (tests answer it).
+    /// While open: the "Close Without Saving?" question; nil otherwise.
     private(set) var closeConfirmation: Widget?
     /// A close that waits for another program to finish writing; run again once saved.
     private var closeAfterSave: (() -> Void)?

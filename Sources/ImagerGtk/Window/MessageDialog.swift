@@ -17,7 +17,8 @@ enum MessageDialog {
     }
 
     /// Asks before something destructive; `confirm` runs only if the user agrees.
-    /// Returns the dialog (tests answer it); it destroys itself when answered.
+    /// Returns the dialog, for a caller that keeps it while it is open; it destroys itself
+    /// when answered.
     @discardableResult
     static func confirm(over parent: Widget, _ text: String, detail: String, actionLabel: String,
                         _ confirm: @escaping () -> Void) -> Widget {

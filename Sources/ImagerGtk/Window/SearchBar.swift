@@ -77,9 +77,4 @@ package final class SearchBar {
     package func close() {
         gtk_search_bar_set_search_mode(OpaquePointer(widget), 0)
     }
-
-    /// Types into the field (tests stand in for the keyboard).
-    func setText(_ text: String) {
-        gtk_editable_set_text(cgtk_editable(entry), text)
-    }
 }

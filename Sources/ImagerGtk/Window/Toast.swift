@@ -11,7 +11,7 @@ final class Toast {
 
     /// Borrowed: owned by the window's overlay.
     let widget: Widget
-    /// Borrowed: the message's label (tests read its layout).
+    /// Borrowed: the message's label.
     let label: Widget
     /// Borrowed: the toast's content, the widget screen readers announce.
     private let box: Widget
