@@ -22,8 +22,6 @@ final class LiveSync {
     private let store: ChordsetStore
     private var timer: ScheduledWork?
     private var isRunning = false
-    /// How many rounds have finished since the folder was chosen.
-    private(set) var roundCount = 0
     private(set) var lastSummary: SyncSummary?
     /// When the last round ended, and the last one that brought other computers' changes
     /// (how many chordsets they changed): a round every second, most bringing nothing,
@@ -134,7 +132,6 @@ final class LiveSync {
 
     private func finished(_ result: Result<SyncSummary, SyncError>, read: SyncedRead?, savesAtStart: Int) {
         isRunning = false
-        roundCount += 1
         switch result {
         case let .success(summary):
             lastSummary = summary

@@ -65,8 +65,8 @@ final class SyncWindowTests: GtkTestCase {
         // The round the choice started publishes under that name.
         let device = try store.syncSettings().device
         let nameFile = folder.appendingPathComponent("imager-sync/\(device)/device.txt")
-        let rounds = try XCTUnwrap(window.liveSync).roundCount
-        XCTAssertTrue(pump(until: { (window.liveSync?.roundCount ?? 0) > rounds + 1 }, seconds: 5))
+        let rounds = SyncRounds(try XCTUnwrap(window.liveSync))
+        XCTAssertTrue(pump(until: { rounds.look() > 1 }, seconds: 5))
         XCTAssertEqual(SyncFolder(root: folder).name(of: device), "Studio", "device.txt: \(String(describing: try? String(contentsOf: nameFile, encoding: .utf8)))")
 
         // Another computer appears once it has written to the folder.
@@ -107,8 +107,8 @@ final class SyncWindowTests: GtkTestCase {
         let store = try XCTUnwrap(window.syncStore)
         try store.setSyncFolder(folder.path)
         let liveSync = try XCTUnwrap(window.liveSync)
-        let started = liveSync.roundCount
-        XCTAssertTrue(pump(until: { liveSync.roundCount > started && liveSync.lastSummary != nil }, seconds: 5))
+        let started = SyncRounds(liveSync)
+        XCTAssertTrue(pump(until: { started.look() > 0 && liveSync.lastSummary != nil }, seconds: 5))
 
         // The other computer: its own database, the same folder (as Syncthing keeps it).
         let other = ChordsetStore.inMemory()
@@ -183,8 +183,8 @@ final class SyncWindowTests: GtkTestCase {
         otherController.rename(id: alpha, to: "Alpha, renamed elsewhere")
         _ = otherController.save()
         _ = try SyncRound(store: other, folder: folder, machine: "other").run()
-        let rounds = liveSync.roundCount
-        XCTAssertTrue(pump(until: { liveSync.roundCount > rounds + 1 }, seconds: 5))
+        let rounds = SyncRounds(liveSync)
+        XCTAssertTrue(pump(until: { rounds.look() > 1 }, seconds: 5))
         XCTAssertEqual(controller.chordsets[0].color(at: 5).hex, "#405060", "the unsaved edit was lost")
 
         window.autosave.save()
@@ -192,7 +192,7 @@ final class SyncWindowTests: GtkTestCase {
         XCTAssertEqual(controller.chordsets[0].color(at: 5).hex, "#405060")
         XCTAssertEqual(try store.loadAll()[0].title, "Alpha, renamed elsewhere")
         // And the other computer gets the colour.
-        XCTAssertTrue(pump(until: { liveSync.roundCount > rounds + 3 }, seconds: 5))
+        XCTAssertTrue(pump(until: { rounds.look() > 3 }, seconds: 5))
         _ = try SyncRound(store: other, folder: folder, machine: "other").run()
         XCTAssertEqual(try other.loadAll()[0].color(at: 5).hex, "#405060")
         XCTAssertEqual(try other.loadAll()[0].title, "Alpha, renamed elsewhere")

@@ -93,8 +93,8 @@ final class WindowDetailsTests: GtkTestCase {
         _ = otherController.save()
         _ = try SyncRound(store: other, folder: folder, machine: "other").run()
         XCTAssertTrue(pump(until: { controller.chordsets.first { $0.id == beta }?.title == "Beta, renamed elsewhere" }, seconds: 5))
-        let rounds = liveSync.roundCount
-        XCTAssertTrue(pump(until: { liveSync.roundCount > rounds + 1 }, seconds: 5))
+        let rounds = SyncRounds(liveSync)
+        XCTAssertTrue(pump(until: { rounds.look() > 1 }, seconds: 5))
         let status = String(cString: gtk_label_get_text(cgtk_label(dialog.statusLabel)))
         XCTAssertTrue(status.contains("1 chordset changed on another computer arrived at"), status)
         XCTAssertFalse(status.contains("0 received"), status)
