@@ -69,8 +69,9 @@ let package = Package(
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         // The real window, driven by a program (the benchmark's window script) as a user would
-        // drive it, over a store the program gives. Not part of the app: nothing in it is linked
-        // into `imager`.
+        // drive it, over a store the program gives, and the counts of what Perform's canvas does
+        // that the benchmark and the GTK tests share. Not part of the app: nothing in it is
+        // linked into `imager`.
         .target(
             name: "ImagerTestSupport",
             dependencies: ["CGtk", "ImagerCore", "ImagerGtk"],
@@ -90,7 +91,7 @@ let package = Package(
         .testTarget(name: "ImagerGLibTests", dependencies: ["ImagerGLib", "CGLib"]),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: [
-            "ImagerGtk", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+            "ImagerGtk", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture", "ImagerTestSupport", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

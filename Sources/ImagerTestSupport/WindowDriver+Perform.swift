@@ -23,28 +23,30 @@ extension WindowDriver {
     public var performCanvas: UnsafeMutablePointer<GtkWidget>? { window.performance?.canvas.widget }
     public var isFading: Bool { window.performance?.state.fade != nil }
 
-    /// Counts, from now on, what the open Perform canvas does that costs: each chord rendered
-    /// into a layer (the canvas asks what the chord looks like once per rendering) and each
-    /// screen-sized layer made. Nil when Perform is not open.
+    /// Counts, from now on, what the open Perform canvas does that costs. Nil when Perform is
+    /// not open.
     public func countPerformWork() -> PerformWork? {
-        guard let canvas = window.performance?.canvas else { return nil }
-        let work = PerformWork()
-        let pictureOf = canvas.pictureOf
-        canvas.pictureOf = { chord in
-            work.chordRenders += 1
-            return pictureOf(chord)
-        }
-        let makeSurface = canvas.makeSurface
-        canvas.makeSurface = { width, height in
-            work.layersMade += 1
-            return makeSurface(width, height)
-        }
-        return work
+        window.performance.map { PerformWork(counting: $0.canvas) }
     }
 }
 
-/// What the Perform canvas did while it was counted.
+/// What a Perform canvas does that costs, counted from the moment this is made: each chord
+/// rendered into a layer (the canvas asks what a chord looks like once per rendering) and each
+/// screen-sized layer made, by wrapping the canvas's two dependencies.
 public final class PerformWork {
-    public fileprivate(set) var chordRenders = 0
-    public fileprivate(set) var layersMade = 0
+    public private(set) var chordRenders = 0
+    public private(set) var layersMade = 0
+
+    package init(counting canvas: PerformCanvas) {
+        let pictureOf = canvas.pictureOf
+        canvas.pictureOf = { [unowned self] chord in
+            chordRenders += 1
+            return pictureOf(chord)
+        }
+        let makeSurface = canvas.makeSurface
+        canvas.makeSurface = { [unowned self] width, height in
+            layersMade += 1
+            return makeSurface(width, height)
+        }
+    }
 }

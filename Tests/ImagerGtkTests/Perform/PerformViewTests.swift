@@ -3,6 +3,7 @@ import Foundation
 import ImagerCore
 import ImagerDrawing
 @testable import ImagerGtk
+import ImagerTestSupport
 import XCTest
 
 /// The Perform view in a real window: entering with F5's action, keys to chords, fades that
@@ -97,7 +98,7 @@ final class PerformViewTests: GtkTestCase {
         view.now = { clock }
         pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 })
         pump(seconds: 0.1)
-        let work = CanvasWork(view.canvas)
+        let work = PerformWork(counting: view.canvas)
         view.handleKey(UInt32(GDK_KEY_2))
         XCTAssertEqual(view.canvas.opacity, 0, "the new chord starts invisible over the old one")
         clock += 0.5
@@ -114,7 +115,7 @@ final class PerformViewTests: GtkTestCase {
         let (_, view) = try perform(fadeSeconds: 0.25)
         pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 })
         pump(seconds: 0.1)
-        let work = CanvasWork(view.canvas)
+        let work = PerformWork(counting: view.canvas)
         view.handleKey(UInt32(GDK_KEY_4))
         XCTAssertNotNil(view.state.fade)
         var seen: Set<Double> = []
@@ -316,24 +317,3 @@ final class PerformSettingsTests: XCTestCase {
     }
 }
 
-/// Counts, from its making, what a Perform canvas does that costs: each chord rendered into a
-/// layer (the canvas asks what a chord looks like once per rendering) and each screen-sized
-/// layer made, by wrapping the canvas's two dependencies.
-@MainActor
-final class CanvasWork {
-    private(set) var chordRenders = 0
-    private(set) var layersMade = 0
-
-    init(_ canvas: PerformCanvas) {
-        let pictureOf = canvas.pictureOf
-        canvas.pictureOf = { [unowned self] chord in
-            chordRenders += 1
-            return pictureOf(chord)
-        }
-        let makeSurface = canvas.makeSurface
-        canvas.makeSurface = { [unowned self] width, height in
-            layersMade += 1
-            return makeSurface(width, height)
-        }
-    }
-}
