@@ -47,6 +47,9 @@ if command -v bwrap >/dev/null; then
         --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run --tmpfs /root
         --bind "$repo" "$repo" --ro-bind "$gitconfig" /etc/gitconfig)
   for d in "${optional_binds[@]}"; do args+=(--ro-bind "$d" "$d"); done
+  # As root, the command keeps root's capabilities, as it would on the machine: some tests
+  # mount (a read-only data folder), and dbus-daemon raises its file limit.
+  [ "$(id -u)" -ne 0 ] || args+=(--cap-add ALL)
   exec bwrap "${args[@]}" --die-with-parent --chdir "$workdir" \
     --setenv PATH "$path" --setenv HOME /root --unsetenv XDG_CACHE_HOME --unsetenv XDG_RUNTIME_DIR \
     --unsetenv DISPLAY --unsetenv DBUS_SESSION_BUS_ADDRESS -- "$@"
