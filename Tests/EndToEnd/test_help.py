@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, extents, screenshot, wait_for, xdotool
+from harness import App, extents, has_role, screenshot, wait_for, xdotool
 from suite import test
 from test_basics_seen import ocr, reads, shot_region, toast_region
 
@@ -117,7 +117,7 @@ def nodes_with_role(app, role):
         if node is None or depth > 40:
             return
         try:
-            if node.getRoleName() == role:
+            if has_role(node, role):
                 found.append(node)
             for child in node:
                 walk(child, depth + 1)
