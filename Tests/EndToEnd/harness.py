@@ -109,6 +109,24 @@ def has_role(node, role):
     return node.getRoleName() in ROLE_NAMES.get(role, (role,))
 
 
+def accessible_name(node):
+    """The name a screen reader speaks for NODE: its own, else the text of what labels it.
+    GTK 4.10+ leaves a menu item's name empty and points at its label instead."""
+    if node.name:
+        return node.name
+    texts = []
+    for relation in node.getRelationSet():
+        if relation.getRelationType() != pyatspi.RELATION_LABELLED_BY:
+            continue
+        for i in range(relation.getNTargets()):
+            target = relation.getTarget(i)
+            try:
+                texts.append(target.name or target.queryText().getText(0, -1))
+            except Exception:
+                pass
+    return " ".join(text for text in texts if text)
+
+
 def find(node, role, name=None, showing=True, depth=0):
     """Depth-first search for a node with this role name ("push button") and name."""
     if node is None or depth > 40:
@@ -118,7 +136,7 @@ def find(node, role, name=None, showing=True, depth=0):
         # ancestor are visible (hidden pages, revealers and swipe buttons are not).
         if showing and depth > 1 and not node.getState().contains(pyatspi.STATE_VISIBLE):
             return None
-        if has_role(node, role) and (name is None or node.name == name):
+        if has_role(node, role) and (name is None or accessible_name(node) == name):
             return node
         for child in node:
             found = find(child, role, name, showing, depth + 1)
