@@ -97,6 +97,36 @@ def find_application(pid):
     return None
 
 
+# GTK 4.10 renamed roles on the accessibility bus: GTK 4.8's "push button" is "button" there,
+# and a group (a list row's box) is a "grouping", not a "panel". Tests may name a role either
+# way; a node matches under both of its names, so they hold on both.
+SAME_ROLES = [("push button", "button"), ("panel", "grouping")]
+ROLE_NAMES = {name: names for names in SAME_ROLES for name in names}
+
+
+def has_role(node, role):
+    """Whether NODE has ROLE, under the role's GTK 4.8 name or its GTK 4.10+ name."""
+    return node.getRoleName() in ROLE_NAMES.get(role, (role,))
+
+
+def accessible_name(node):
+    """The name a screen reader speaks for NODE: its own, else the text of what labels it.
+    GTK 4.10+ leaves a menu item's name empty and points at its label instead."""
+    if node.name:
+        return node.name
+    texts = []
+    for relation in node.getRelationSet():
+        if relation.getRelationType() != pyatspi.RELATION_LABELLED_BY:
+            continue
+        for i in range(relation.getNTargets()):
+            target = relation.getTarget(i)
+            try:
+                texts.append(target.name or target.queryText().getText(0, -1))
+            except Exception:
+                pass
+    return " ".join(text for text in texts if text)
+
+
 def find(node, role, name=None, showing=True, depth=0):
     """Depth-first search for a node with this role name ("push button") and name."""
     if node is None or depth > 40:
@@ -106,7 +136,7 @@ def find(node, role, name=None, showing=True, depth=0):
         # ancestor are visible (hidden pages, revealers and swipe buttons are not).
         if showing and depth > 1 and not node.getState().contains(pyatspi.STATE_VISIBLE):
             return None
-        if node.getRoleName() == role and (name is None or node.name == name):
+        if has_role(node, role) and (name is None or accessible_name(node) == name):
             return node
         for child in node:
             found = find(child, role, name, showing, depth + 1)

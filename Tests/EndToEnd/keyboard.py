@@ -4,7 +4,7 @@ import time
 
 import pyatspi
 
-from harness import wait_for, xdotool
+from harness import has_role, wait_for, xdotool
 
 
 def focused(node, depth=0):
@@ -32,7 +32,7 @@ def press(app, key, role, name, seconds=3):
     xdotool("key", key)
     def arrived():
         node = focused(app.node)
-        return node if node is not None and node.getRoleName() == role and node.name == name else None
+        return node if node is not None and has_role(node, role) and node.name == name else None
     try:
         return wait_for(arrived, seconds, f"{role} {name!r}")
     except AssertionError:

@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, extents, screenshot, wait_for, xdotool
+from harness import App, accessible_name, extents, has_role, screenshot, wait_for, xdotool
 from suite import test
 from test_basics_seen import ocr, reads, shot_region, toast_region
 
@@ -97,7 +97,7 @@ def help_in_the_main_menu_opens_the_manual(first):
         xdotool("key", "F10")  # the primary menu's key
         item = app.wait_for_control("menu item", "Help")
         # GNOME's order: the menu ends with Keyboard Shortcuts, Help, About Imager.
-        items = [node.name for node in nodes_with_role(app, "menu item")]
+        items = [accessible_name(node) for node in nodes_with_role(app, "menu item")]
         assert items[-3:] == ["Keyboard Shortcuts", "Help", "About Imager"], items
         screenshot("help-main-menu")
         item.queryAction().doAction(0)
@@ -117,7 +117,7 @@ def nodes_with_role(app, role):
         if node is None or depth > 40:
             return
         try:
-            if node.getRoleName() == role:
+            if has_role(node, role):
                 found.append(node)
             for child in node:
                 walk(child, depth + 1)
@@ -176,7 +176,7 @@ def in_german_the_main_menu_ends_with_hilfe_between_shortcuts_and_about(first):
         app.focus()
         xdotool("key", "F10")
         app.wait_for_control("menu item", "Hilfe")
-        items = [node.name for node in nodes_with_role(app, "menu item")]
+        items = [accessible_name(node) for node in nodes_with_role(app, "menu item")]
         assert items[-3:] == ["Tastenkürzel", "Hilfe", "Info zu Imager"], items
         screenshot("help-main-menu-german")
     finally:

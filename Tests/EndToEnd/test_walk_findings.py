@@ -15,7 +15,7 @@ import time
 
 import pyatspi
 
-from harness import center, click, extents, screenshot, wait_for, xdotool
+from harness import center, click, extents, has_role, screenshot, wait_for, xdotool
 from keyboard import selected_rows
 from suite import test
 from test_basics_seen import app_with_imported, inside, ocr, on_screen, reads, save_now, shot_region, stored_titles
@@ -122,7 +122,7 @@ def buttons_in(node, found=None):
     for child in node:
         if child is None:
             continue
-        if child.getRoleName() in ("push button", "button"):
+        if has_role(child, "push button"):
             found.append(child.name)
         buttons_in(child, found)
     return found

@@ -4,7 +4,7 @@ by the start of its name."""
 import sqlite3
 import subprocess
 
-from harness import click, extents, wait_for, xdotool
+from harness import click, extents, has_role, wait_for, xdotool
 from keyboard import selected_rows
 
 
@@ -50,7 +50,7 @@ def find_named(node, role, prefix, depth=0):
     if node is None or depth > 40:
         return None
     try:
-        if node.getRoleName() == role and (node.name or "").startswith(prefix):
+        if has_role(node, role) and (node.name or "").startswith(prefix):
             return node
         for child in node:
             found = find_named(child, role, prefix, depth + 1)
