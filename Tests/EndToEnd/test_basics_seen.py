@@ -17,6 +17,7 @@ import tempfile
 import time
 
 from harness import App, click, extents, screenshot, wait_for, xdotool
+from window_steps import save_by_focusing_another_window as save_now
 from keyboard import selected_rows
 from suite import test
 
@@ -64,21 +65,6 @@ def stored_titles(database):
         return [row[0] for row in connection.execute("SELECT title FROM chordset ORDER BY position")]
     finally:
         connection.close()
-
-
-def save_now(app):
-    """Gives another window the focus, which makes Imager save, and waits for the save."""
-    before = len(app.saved_lines())
-    other = subprocess.Popen(["xmessage", "-geometry", "+900+600", "another window"], stderr=subprocess.DEVNULL)
-    try:
-        window = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "Xmessage"],
-                                                 capture_output=True, text=True).stdout.split()[0],
-                          10, "xmessage's window")
-        xdotool("windowfocus", "--sync", window)
-        wait_for(lambda: len(app.saved_lines()) > before, 10, "a new “Saved ” line on stdout")
-    finally:
-        other.terminate()
-        other.wait(5)
 
 
 def app_with_imported(first, count):

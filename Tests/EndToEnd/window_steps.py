@@ -31,6 +31,7 @@ def save_by_focusing_another_window(app):
         wait_for(lambda: len(app.saved_lines()) > before, 10, "a new “Saved ” line on stdout")
     finally:
         other.terminate()
+        other.wait(5)
 
 
 def shown_order(app, titles):

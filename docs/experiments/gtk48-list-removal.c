@@ -1,6 +1,6 @@
 /* GTK 4.8's list view: what removing a row costs, without Imager.
  *
- * Session 8 found that deleting a chordset spends 6-8 ms in the frame's layout, nearly all
+ * Deleting a chordset near the list's end can spend 6-8 ms in the frame's layout, nearly all
  * of it GTK restyling. This program shows the same on a plain GtkListView over a
  * GtkStringList of 100,000 strings, whose rows are a box holding a label and CHILDREN - 1
  * drawing areas (Imager's rows: a title and eight cells). With the list's end in view it
@@ -17,13 +17,13 @@
  *   CHILDREN=9               0.2-0.5 ms
  *   CHILDREN=1 SCROLL_TO=1   2.4-3.4 ms   (a box and its label per row)
  *
- * Session 12's reading: without SCROLL_TO the new row is never shown (the adjustment's upper
+ * Without SCROLL_TO the new row is never shown (the adjustment's upper
  * is not updated before the next layout, so moving to it stays where the list was), and that
  * case removes a row out of view. Moving the adjustment by a pixel and back after the add's
  * frame (which moves GTK's anchor off the new row) left the removal at 5-7 ms. What costs is
  * removing a row in view at the list's end, however the view got there.
  *
- * Session 13 found why. With the list's end in view, GTK keeps the last ~206 rows; after the
+ * Why: with the list's end in view, GTK keeps the last ~206 rows; after the
  * removal it needs one more at the top of them and, having none to spare, makes one (setup,
  * bind). A widget just put into a parent carries "parent changed" among its pending CSS
  * changes, and gtk_css_node_propagate_pending_changes (gtkcssnode.c) passes a visible child's
