@@ -4,7 +4,7 @@ import PackageDescription
 // Layers, one direction only: imager (executable) -> ImagerGtk -> ImagerDrawing, ImagerPicture -> ImagerCore.
 // ImagerGLib (over CGLib) is the one glue to GLib's signals, main loop and references, used by
 // ImagerGtk and ImagerPicture alike. CGtk is the C module map over gtk4 plus inline shims for what
-// Swift cannot import.
+// Swift cannot import; CAdw is the same for libadwaita.
 // ImagerDrawing (over CCairo, the module map over cairo alone) is the one chord renderer:
 // the list's cells, the editor, a full-screen view and the command line's PNGs all draw
 // through it, so it must not need GTK or a display.
@@ -29,6 +29,12 @@ let package = Package(
             name: "CGtk",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // libadwaita over GTK: 1.2 on Debian 12, newer APIs behind ADW_CHECK_VERSION in its shim.
+        .systemLibrary(
+            name: "CAdw",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
         ),
         .systemLibrary(
             name: "CCairo",
@@ -65,7 +71,7 @@ let package = Package(
         // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CGtk", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture"],
+            dependencies: ["CAdw", "CGtk", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         // The real window, driven by a program (the benchmark's window script) as a user would
@@ -91,7 +97,7 @@ let package = Package(
         .testTarget(name: "ImagerGLibTests", dependencies: ["ImagerGLib", "CGLib"]),
         .testTarget(name: "ImagerCoreTests", dependencies: ["ImagerCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagerGtkTests", dependencies: [
-            "ImagerGtk", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture", "ImagerTestSupport", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
+            "ImagerGtk", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture", "ImagerTestSupport", "CAdw", "CGtk", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,7 @@
 # Uses sudo when not root. Safe to run again: it installs nothing when all are present.
 set -euo pipefail
 packages=(
-  libgtk-4-dev libsqlite3-dev            # build: GTK 4 and SQLite headers
+  libgtk-4-dev libadwaita-1-dev libsqlite3-dev   # build: GTK 4, libadwaita and SQLite headers
   gettext                                # xgettext checks the template, msgfmt builds the translations
   adwaita-icon-theme fonts-cantarell     # so the window under test has its icons and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus

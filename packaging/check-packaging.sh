@@ -76,6 +76,7 @@ ensure_tools() {
     # The release build links GTK 4 and SQLite through pkg-config.
     if [[ -z "${IMAGER_BINARY:-}" ]]; then
         pkg-config --exists gtk4 2>/dev/null || missing+=(libgtk-4-dev)
+        pkg-config --exists libadwaita-1 2>/dev/null || missing+=(libadwaita-1-dev)
         pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
         command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     fi

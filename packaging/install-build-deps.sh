@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages that building and running Imager need, if any are missing:
-# GTK 4 and SQLite headers, and gettext (msgfmt builds the translations). As root it runs apt-get itself (after apt-get update, which a fresh
+# GTK 4, libadwaita and SQLite headers, and gettext (msgfmt builds the translations). As root it runs apt-get itself (after apt-get update, which a fresh
 # machine needs); as a desktop user it uses sudo. Installs nothing when all are present.
 set -euo pipefail
-packages=(libgtk-4-dev libsqlite3-dev gettext)
+packages=(libgtk-4-dev libadwaita-1-dev libsqlite3-dev gettext)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

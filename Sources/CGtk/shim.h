@@ -42,9 +42,18 @@ static inline GtkMenuButton *cgtk_menu_button(gpointer p) { return (GtkMenuButto
 static inline GtkOverlay *cgtk_overlay(gpointer p) { return (GtkOverlay *)p; }
 static inline GtkImage *cgtk_image(gpointer p) { return (GtkImage *)p; }
 static inline GMenuModel *cgtk_menu_model(gpointer p) { return (GMenuModel *)p; }
+static inline GtkButton *cgtk_button(gpointer p) { return (GtkButton *)p; }
+static inline gboolean cgtk_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
 
 /* ---- varargs calls ---- */
 static inline void cgtk_accessible_set_label(GtkAccessible *a, const char *label) {
+    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+/* Names `a` by `label` alone: without this, a button whose label GTK set itself is named by
+ * that label through a relation, which wins over the label property (GTK 4.8 lists the
+ * label twice there when it was set again: "Undo Undo"). */
+static inline void cgtk_accessible_set_label_only(GtkAccessible *a, const char *label) {
+    gtk_accessible_reset_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 static inline void cgtk_accessible_set_hidden(GtkAccessible *a) {

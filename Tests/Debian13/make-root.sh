@@ -23,8 +23,8 @@ packages=(
   binutils libc6-dev libgcc-14-dev libstdc++-14-dev zlib1g-dev
   libcurl4t64 libxml2 libedit2 libncurses6 libsqlite3-0 libuuid1 tzdata
   git ca-certificates
-  # building Imager: GTK 4 and SQLite headers, pkg-config, msgfmt for the translations
-  libgtk-4-dev libsqlite3-dev pkgconf gettext
+  # building Imager: GTK 4, libadwaita and SQLite headers, pkg-config, msgfmt for the translations
+  libgtk-4-dev libadwaita-1-dev libsqlite3-dev pkgconf gettext
   # what the app needs at run time beyond GTK's own dependencies: its icon theme is SVG only,
   # and SVG icons load through librsvg's gdk-pixbuf loader
   adwaita-icon-theme librsvg2-common fonts-cantarell

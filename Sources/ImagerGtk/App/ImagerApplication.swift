@@ -1,9 +1,11 @@
+import CAdw
 import CGtk
 import Foundation
 import ImagerCore
 import ImagerGLib
 
-/// The GtkApplication and what lives as long as it: the controller (opened in the primary
+/// The application (libadwaita's, which brings its stylesheet and follows the desktop's light,
+/// dark and high-contrast styles and accent colour) and what lives as long as it: the controller (opened in the primary
 /// instance's `startup`, never before `g_application_run`), the window, app actions and
 /// the Unix signals that save and quit.
 package final class ImagerApplication {
@@ -15,22 +17,21 @@ package final class ImagerApplication {
         case given(database: URL, seed: URL)
     }
 
-    /// Owned (one reference).
+    /// Owned (one reference): an AdwApplication.
     let application: UnsafeMutablePointer<GtkApplication>
     private let store: Store
     private let onWindowReady: ((MainWindow) -> Void)?
     private var controller: ChordsetController?
     private var notices: [StartupNotice] = []
     private var window: MainWindow?
-    private var colorScheme: ColorScheme?
 
     package init(store: Store, onWindowReady: ((MainWindow) -> Void)? = nil) {
         self.store = store
         self.onWindowReady = onWindowReady
         if case .user = store {
-            application = gtk_application_new(StoreLocation.appID, GApplicationFlags(rawValue: 0))
+            application = cadw_application_new(StoreLocation.appID, GApplicationFlags(rawValue: 0))
         } else {
-            application = gtk_application_new(StoreLocation.appID, G_APPLICATION_NON_UNIQUE)
+            application = cadw_application_new(StoreLocation.appID, G_APPLICATION_NON_UNIQUE)
         }
         Signal.connect(application, "startup") { [weak self] in self?.startup() }
         Signal.connect(application, "activate") { [weak self] in self?.activate() }
@@ -63,7 +64,6 @@ package final class ImagerApplication {
             for folder in DataFiles.iconDirectories() { gtk_icon_theme_add_search_path(theme, folder.path) }
         }
         StartupTrace.mark("stylesheet")
-        colorScheme = ColorScheme(connection: g_application_get_dbus_connection(cgtk_gapplication(application)))
         installAppActions()
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             MainLoop.onUnixSignal(signal) { [weak self] in self?.quitNow() }

@@ -30,21 +30,7 @@ enum Stylesheet {
             color: white; font-weight: 600;
         }
         .swipe-delete:hover { background-color: alpha(black, 0.1); }
-        .toast { margin: 12px; padding: 6px 6px 6px 18px; border-radius: 999px;
-                 background-color: mix(@theme_fg_color, @theme_bg_color, 0.15); color: @theme_bg_color;
-                 box-shadow: 0 2px 8px alpha(black, 0.3); }
-        .toast button { color: inherit; background: alpha(currentColor, 0.12); border: none; box-shadow: none; }
-        .toast button:hover { background: alpha(currentColor, 0.2); }
-        .toast button:active { background: alpha(currentColor, 0.28); }
         .save-banner { padding: 8px 12px; background-color: alpha(@error_color, 0.15); }
-        .empty-state .title-1 { font-size: 20pt; font-weight: 800; }
-        window.imager-message headerbar label.title { font-size: inherit; font-weight: bold; }
-        window.imager-message .dialog-action-area { margin: 6px 18px 18px; border-spacing: 12px; border-top: none; }
-        window.imager-message .dialog-action-area > button,
-        window.imager-message .dialog-action-area > button:first-child,
-        window.imager-message .dialog-action-area > button:last-child {
-            padding: 6px 18px; border-style: solid; border-radius: 6px;
-        }
         """
 
     /// Adds the stylesheet to the default display, once.

@@ -23,6 +23,32 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
     }
 
+    /// The widget's children, first to last.
+    var children: [Widget] {
+        var children: [Widget] = []
+        var child = gtk_widget_get_first_child(self)
+        while let next = child {
+            children.append(next)
+            child = gtk_widget_get_next_sibling(next)
+        }
+        return children
+    }
+
+    /// Names every labelled button inside the widget by its label alone (without mnemonic
+    /// underscores): GTK 4.8 reads a button's label twice ("Cancel Cancel") when it was set
+    /// again after the button was made, as libadwaita's message buttons are.
+    func nameButtonsByTheirLabels() {
+        if cgtk_is_button(self) != 0, let label = gtk_button_get_label(cgtk_button(self)) {
+            var text = String(cString: label)
+            if gtk_button_get_use_underline(cgtk_button(self)) != 0 {
+                text = text.replacingOccurrences(of: "__", with: "\u{0}").replacingOccurrences(of: "_", with: "")
+                    .replacingOccurrences(of: "\u{0}", with: "_")
+            }
+            cgtk_accessible_set_label_only(cgtk_accessible(self), text)
+        }
+        for child in children { child.nameButtonsByTheirLabels() }
+    }
+
     func setMargins(_ margin: Int32) {
         gtk_widget_set_margin_top(self, margin)
         gtk_widget_set_margin_bottom(self, margin)

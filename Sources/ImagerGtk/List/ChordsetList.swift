@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Foundation
 import ImagerCore
@@ -13,6 +14,8 @@ package final class ChordsetList {
     /// Owned (one reference each): the list view and the scrolled window that holds it.
     package let listView: Widget
     package let scrolledWindow: Widget
+    /// The widest the rows grow, in pixels: 760 of title and chords, and the row's insets.
+    static let widest: Int32 = 784
     /// Borrowed: the GtkMultiSelection (a GtkSelectionModel), owned by the list view.
     package let selection: OpaquePointer
     /// Owned: the row menu's model, shared by every row.
@@ -104,7 +107,13 @@ package final class ChordsetList {
         scrolledWindow = gtk_scrolled_window_new()
         g_object_ref_sink(scrolledWindow)
         gtk_scrolled_window_set_policy(cgtk_scrolled_window(scrolledWindow), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cgtk_scrolled_window(scrolledWindow), listView)
+        // In a wide window the rows keep a readable width, centred, as GNOME's lists do: a
+        // title and its eight chords, not a title at one edge and its chords at the other.
+        let clamp = adw_clamp_scrollable_new()!
+        adw_clamp_scrollable_set_maximum_size(cadw_clamp_scrollable(clamp), Self.widest)
+        adw_clamp_scrollable_set_tightening_threshold(cadw_clamp_scrollable(clamp), Self.widest)
+        adw_clamp_scrollable_set_child(cadw_clamp_scrollable(clamp), listView)
+        gtk_scrolled_window_set_child(cgtk_scrolled_window(scrolledWindow), clamp)
         gtk_widget_set_vexpand(scrolledWindow, 1)
 
         let menu = g_menu_new()!

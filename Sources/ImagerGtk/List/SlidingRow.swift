@@ -93,9 +93,6 @@ final class SlidingRow {
 
     /// Below this much room for the title on the cells' line, the cells go under the title.
     static let narrowTitleWidth: Int32 = 120
-    /// Beyond this width the row's content stops growing and stays centred, so the cells do
-    /// not end up a screen away from their title on a wide window.
-    static let maximumContentWidth: Int32 = 760
     /// Between the title and the cells under it.
     private static let lineGap: Int32 = 4
 
@@ -154,9 +151,10 @@ final class SlidingRow {
 
     private var lineLabelMeasure: (serial: guint, height: Int32)?
 
-    /// The horizontal inset at `width`: the row's own, or more to centre a capped content.
+    /// The horizontal inset at `width` (the list's clamp keeps rows from growing wider than
+    /// `ChordsetList.widest`).
     private func horizontalInset(at width: Int32) -> Int32 {
-        max(inset.horizontal, (width - Self.maximumContentWidth) / 2)
+        inset.horizontal
     }
 
     /// Whether the cells go under the title at `width`.

@@ -1,7 +1,9 @@
+import CAdw
 import CGtk
 
 /// What the window shows instead of the list: with no chordsets (an icon, a title, a hint and
-/// a button), and for a search that matches nothing (GNOME's "No Results Found").
+/// a button), and for a search that matches nothing (GNOME's "No Results Found"). Both are
+/// libadwaita status pages, which scroll when the window is too short for them.
 enum EmptyState {
     static func make() -> Widget {
         let page = page(icon: "view-grid-symbolic", title: tr("No Chordsets"),
@@ -9,8 +11,7 @@ enum EmptyState {
         let add = Widgets.textButton(tr("Add Chordset"), action: WindowAction.addChordset.detailedName,
                                      classes: "suggested-action", "pill")
         gtk_widget_set_halign(add, GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_top(add, 12)
-        Widgets.append(add, to: page)
+        adw_status_page_set_child(cadw_status_page(page), add)
         return page
     }
 
@@ -19,26 +20,14 @@ enum EmptyState {
              hint: tr("No chordset’s title contains the text searched for"))
     }
 
-    /// A centred status page: a large dimmed icon, a title and a wrapped hint.
     private static func page(icon name: String, title: String, hint: String) -> Widget {
-        let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        page.addCSSClasses("empty-state")
-        gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
-        gtk_widget_set_halign(page, GTK_ALIGN_CENTER)
-        page.setMargins(24)
-
-        let icon = gtk_image_new_from_icon_name(name)!
-        gtk_image_set_pixel_size(cgtk_image(icon), 96)
-        icon.addCSSClasses("dim-label")
-        // Decorative: screen readers read the title and the hint instead.
-        cgtk_accessible_set_hidden(cgtk_accessible(icon))
-        Widgets.append(icon, to: page)
-
-        Widgets.append(Widgets.label(title, classes: "title-1"), to: page)
-        let hintLabel = Widgets.label(hint, classes: "dim-label")
-        gtk_label_set_wrap(cgtk_label(hintLabel), 1)
-        gtk_label_set_justify(cgtk_label(hintLabel), GTK_JUSTIFY_CENTER)
-        Widgets.append(hintLabel, to: page)
+        let page = adw_status_page_new()!
+        adw_status_page_set_icon_name(cadw_status_page(page), name)
+        adw_status_page_set_title(cadw_status_page(page), title)
+        // The description is Pango markup: the hint (a translation) goes in as plain text.
+        let escaped = g_markup_escape_text(hint, -1)!
+        adw_status_page_set_description(cadw_status_page(page), escaped)
+        g_free(escaped)
         return page
     }
 }

@@ -41,7 +41,7 @@ extension MainWindow {
         if let headerBar { areas.append(headerBar) }
         if Revealers.isRevealing(banner.widget) { areas.append(banner.widget) }
         areas.append(showsList ? list.scrolledWindow : emptyPage)
-        if toast.isShown { areas.append(toast.widget) }
+        if let shown = toast.widget { areas.append(shown) }
         return areas
     }
 

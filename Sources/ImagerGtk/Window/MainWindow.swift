@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Foundation
 import ImagerCore
@@ -9,7 +10,7 @@ import ImagerGLib
 package final class MainWindow {
     package let controller: ChordsetController
     let autosave: Autosave
-    /// Owned (one reference): the GtkApplicationWindow.
+    /// Owned (one reference): the AdwApplicationWindow.
     package let window: Widget
     package let list: ChordsetList
     let toast: Toast
@@ -72,7 +73,7 @@ package final class MainWindow {
         self.controller = controller
         self.remembersSize = remembersSize
         autosave = Autosave(controller: controller)
-        window = gtk_application_window_new(application)
+        window = adw_application_window_new(application)
         g_object_ref(window)
         list = ChordsetList(controller: controller)
         toast = Toast(controller: controller)
@@ -92,10 +93,15 @@ package final class MainWindow {
         // The HIG's smallest phone: 360 × 294 (rows put their cells under the title to fit).
         gtk_widget_set_size_request(window, 360, 294)
 
-        gtk_window_set_titlebar(cgtk_window(window), makeHeaderBar())
+        // An AdwApplicationWindow has no title bar slot: the header bar heads its content, and
+        // gives way to the Perform view with the rest of it.
+        let frame = Widgets.box(GTK_ORIENTATION_VERTICAL)
+        Widgets.append(makeHeaderBar(), to: frame)
         modes = gtk_stack_new()
+        gtk_widget_set_vexpand(modes, 1)
         gtk_stack_add_named(cgtk_stack(modes), makeContent(), "edit")
-        gtk_window_set_child(cgtk_window(window), modes)
+        Widgets.append(modes, to: frame)
+        adw_application_window_set_content(cadw_application_window(window), frame)
 
         // After a first-page start, sync's connection is opened with the rest of the list
         // (`listLoaded`): sync waits for the whole list anyway, and opening it here would
@@ -140,15 +146,15 @@ package final class MainWindow {
     // MARK: Building
 
     private func makeHeaderBar() -> Widget {
-        let header = gtk_header_bar_new()!
+        let header = adw_header_bar_new()!
         headerBar = header
-        gtk_header_bar_set_title_widget(cgtk_header_bar(header), windowTitle.widget)
+        adw_header_bar_set_title_widget(cadw_header_bar(header), windowTitle.widget)
         let add = Widgets.iconButton(icon: "list-add-symbolic", tooltip: tr("New Chordset"),
                                      accessibleName: tr("Add Chordset"), action: WindowAction.addChordset.detailedName)
-        gtk_header_bar_pack_start(cgtk_header_bar(header), add)
+        adw_header_bar_pack_start(cadw_header_bar(header), add)
         let perform = Widgets.iconButton(icon: "media-playback-start-symbolic", tooltip: tr("Perform (F5)"),
                                          accessibleName: tr("Perform"), action: WindowAction.perform.detailedName)
-        gtk_header_bar_pack_start(cgtk_header_bar(header), perform)
+        adw_header_bar_pack_start(cadw_header_bar(header), perform)
 
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cgtk_menu_button(menuButton), "open-menu-symbolic")
@@ -161,7 +167,7 @@ package final class MainWindow {
         gtk_menu_button_set_primary(cgtk_menu_button(menuButton), 1)
         menuButton.setTooltip(tr("Main Menu"))
         menuButton.setAccessibleLabel(tr("Main Menu"))
-        gtk_header_bar_pack_end(cgtk_header_bar(header), menuButton)
+        adw_header_bar_pack_end(cadw_header_bar(header), menuButton)
         return header
     }
 
@@ -176,12 +182,9 @@ package final class MainWindow {
         let noResults = gtk_stack_add_named(stack, noResultsPage, "no-results")
         cgtk_accessible_set_label(cgtk_accessible(UnsafeMutableRawPointer(noResults)), tr("No Results Found"))
 
-        let overlay = gtk_overlay_new()!
-        // The overlay only stacks the toast over the pages: nothing to announce, but GTK
-        // 4.8 names a generic widget without a label after its class ("GtkOverlay").
-        cgtk_accessible_set_label(cgtk_accessible(overlay), "")
-        gtk_overlay_set_child(cgtk_overlay(overlay), pages)
-        gtk_overlay_add_overlay(cgtk_overlay(overlay), toast.widget)
+        // The toast shows over the pages, at their foot.
+        let overlay = toast.overlay
+        adw_toast_overlay_set_child(cadw_toast_overlay(overlay), pages)
         gtk_widget_set_vexpand(overlay, 1)
 
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL)
@@ -373,7 +376,7 @@ package final class MainWindow {
 
     private func askToCloseWithoutSaving(_ error: StoreError, again: @escaping () -> Void) {
         guard closeConfirmation == nil else {
-            gtk_window_present(cgtk_window(closeConfirmation!))
+            MessageDialog.present(closeConfirmation!, over: window)
             return
         }
         let count = controller.unsavedChangeCount

@@ -1,22 +1,33 @@
+import CAdw
 import CGtk
 import ImagerCore
 import ImagerGLib
 
 /// A short message at the bottom of the window, with an Undo button, that hides itself
-/// after a few seconds: "“Warm” deleted  [Undo]". Its Undo undoes the change it names and
-/// nothing else: the undo step on top when it was shown. Once that step is no longer the
-/// one Undo would undo (Ctrl+Z undid it, or a later change came on top), the toast goes.
+/// after a few seconds: "“Warm” deleted  [Undo]": libadwaita's toast, in the overlay that
+/// holds the window's pages, which keeps it while the pointer is over it or it has the
+/// keyboard focus. Its Undo undoes the change it names and nothing else: the undo step on
+/// top when it was shown. Once that step is no longer the one Undo would undo (Ctrl+Z undid
+/// it, or a later change came on top), the toast goes.
 final class Toast {
-    static let visibleMilliseconds: UInt32 = 5000
+    static let visibleSeconds: UInt32 = 5
 
-    /// Borrowed: owned by the window's overlay.
-    let widget: Widget
-    /// Borrowed: the message's label.
-    let label: Widget
-    /// Borrowed: the toast's content, the widget screen readers announce.
-    private let box: Widget
-    let undoButton: Widget
-    private var hideLater: ScheduledWork?
+    /// Borrowed: the AdwToastOverlay the window's pages sit in.
+    let overlay: Widget
+    /// The AdwToast in the overlay (one reference), until it is dismissed.
+    private var current: OpaquePointer?
+    /// When `current` was added (GLib's monotonic clock, µs).
+    private var shownSince: gint64 = 0
+    /// The dismissal of a toast that went from sight while still showing (`RunningVersions`).
+    private var dismissLater: ScheduledWork?
+    /// Borrowed, while `current` shows: the toast's widget, as the overlay made it.
+    private(set) var widget: Widget?
+    /// The shown message's label (one reference: it outlives the toast that shows it, so that
+    /// a test may read what was shown last).
+    private(set) var label: Widget
+    /// The shown toast's Undo button (one reference, for the same reason); a button that
+    /// belongs to no toast does nothing.
+    private(set) var undoButton: Widget
     /// Borrowed: the window's controller, which outlives the toast.
     private let controller: ChordsetController
     /// The undo step the shown message names, or nil when it offers no Undo.
@@ -27,8 +38,6 @@ final class Toast {
     private var messages: [Int: String] = [:]
     /// Messages kept at most: the oldest go first.
     private static let messagesKept = 100
-    /// The pointer is over the toast: it stays until the pointer leaves (GNOME's toasts do).
-    private var isHovered = false
     /// Called when the toast goes while it holds the keyboard focus, to put the focus back
     /// in the window's content rather than lose it.
     var onFocusLeft: () -> Void = {}
@@ -40,111 +49,188 @@ final class Toast {
 
     init(controller: ChordsetController) {
         self.controller = controller
-        widget = Revealers.make(GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(widget, GTK_ALIGN_END)
+        overlay = adw_toast_overlay_new()
+        // The overlay only stacks the toast over the pages: nothing to announce, but GTK
+        // 4.8 names a generic widget without a label after its class ("AdwToastOverlay").
+        overlay.setAccessibleLabel("")
+        label = Self.makeLabel()
+        g_object_ref_sink(UnsafeMutableRawPointer(label))
+        undoButton = gtk_button_new()
+        g_object_ref_sink(UnsafeMutableRawPointer(undoButton))
+    }
 
-        // An alert: screen readers announce an alert when it is shown (GTK 4.8 has no call
-        // to announce a message; `announce` uses it where the runtime's GTK has one).
-        box = cgtk_box_new_with_role(GTK_ORIENTATION_HORIZONTAL, 12, GTK_ACCESSIBLE_ROLE_ALERT)
-        box.addCSSClasses("app-notification", "toast")
-        label = Widgets.label("")
-        // Up to three lines of about 40 characters: a sentence that says why something could
-        // not be done reads whole; only a message longer than that (a very long title) loses
-        // its middle.
+    isolated deinit {
+        if let current { g_object_unref(UnsafeMutableRawPointer(current)) }
+        g_object_unref(UnsafeMutableRawPointer(label))
+        g_object_unref(UnsafeMutableRawPointer(undoButton))
+    }
+
+    /// The message's label: up to three lines of about 40 characters, so that a sentence that
+    /// says why something could not be done reads whole; only a message longer than that (a
+    /// very long title) loses its middle.
+    private static func makeLabel() -> Widget {
+        let label = Widgets.label("")
         gtk_label_set_wrap(cgtk_label(label), 1)
         gtk_label_set_wrap_mode(cgtk_label(label), PANGO_WRAP_WORD_CHAR)
         gtk_label_set_lines(cgtk_label(label), 3)
         gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(cgtk_label(label), 40)
-        // A message that fits stays on one line. The toast's box is as tall as its buttons, and
-        // a box measures each child's width for its own height: a wrapping label asked how
-        // narrow it can be in two lines' height says so, and "“Forest” deleted" would break in two.
-        // Asking for its whole line as its natural width keeps it whole wherever it fits.
+        // A message that fits stays on one line: asked how narrow it can be at the toast's
+        // height, a wrapping label would say two lines' worth, and "“Forest” deleted" would
+        // break in two. Its whole line as its natural width keeps it whole wherever it fits.
         gtk_label_set_natural_wrap_mode(cgtk_label(label), GTK_NATURAL_WRAP_NONE)
-        Widgets.append(label, to: box)
-        undoButton = Widgets.textButton(tr("Undo"))
-        undoButton.setTooltip(tr("Undo this change"))
-        Widgets.append(undoButton, to: box)
-        let dismiss = Widgets.iconButton(icon: "window-close-symbolic", tooltip: tr("Dismiss"), accessibleName: tr("Dismiss"))
-        dismiss.addCSSClasses("flat", "circular")
-        Signal.connect(dismiss, "clicked") { [weak self] in self?.hide() }
-        Widgets.append(dismiss, to: box)
-        // A message on two or three lines leaves the buttons their own height.
-        gtk_widget_set_valign(undoButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(dismiss, GTK_ALIGN_CENTER)
-        gtk_revealer_set_child(cgtk_revealer(widget), box)
-        Signal.connect(undoButton, "clicked") { [weak self] in self?.undo() }
-
-        let motion = gtk_event_controller_motion_new()!
-        Signal.connectPoint(motion, "enter") { [weak self] _, _ in self?.isHovered = true }
-        Signal.connect(motion, "leave") { [weak self] in
-            guard let self else { return }
-            self.isHovered = false
-            if self.isShown { self.hideAfterAWhile() }
-        }
-        gtk_widget_add_controller(box, motion)
+        return label
     }
 
-    private var holdsFocus: Bool {
-        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
-        return gtk_widget_is_ancestor(focus, widget) != 0
-    }
-
-    /// Hides the toast after `visibleMilliseconds`, or later while it is pointed at or focused.
-    private func hideAfterAWhile() {
-        hideLater?.cancel()
-        hideLater = MainLoop.after(milliseconds: Self.visibleMilliseconds) { [weak self] in
-            guard let self else { return }
-            if self.isHovered || self.holdsFocus {
-                self.hideAfterAWhile()
-            } else {
-                self.hide()
-            }
-        }
-    }
-
-    /// The toast's full height with its margins, as it stands once it has slid up (the
-    /// revealer reports less while it slides).
-    private var coveredHeight: Int32 {
-        var natural: Int32 = 0
-        gtk_widget_measure(box, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
-        return natural
-    }
-
-    var isShown: Bool { Revealers.isRevealing(widget) }
+    /// Whether a message shows (a toast on its way out no longer counts).
+    private(set) var isShown = false
     var message: String { String(cString: gtk_label_get_text(cgtk_label(label))) }
 
     /// Shows `message`; with `offersUndo`, its Undo undoes the change just made (the
     /// controller's top undo step now), so call it right after making that change.
     func show(_ message: String, offersUndo: Bool = true) {
-        gtk_label_set_text(cgtk_label(label), message)
-        box.setAccessibleLabel(message)
-        _ = cgtk_accessible_announce(cgtk_accessible(box), message)
+        let reuses = current != nil && RunningVersions.toastsMustFinishShowing
+        // One toast at a time, and the newest at once: the one showing goes first (the
+        // overlay would otherwise queue the new one behind it), before the new one is set up.
+        if !reuses, let current { adw_toast_dismiss(current) }
         undoStepID = offersUndo ? controller.undoStepID : nil
         if let undoStepID { remember(message, for: undoStepID) }
-        undoButton.isVisible = undoStepID != nil
-        gtk_revealer_set_transition_type(cgtk_revealer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
-        // The fade of `hide` leaves the revealer's own opacity at 0 (a crossfading revealer
-        // fades itself, not its child), and a sliding one never sets it back: without this,
-        // every toast after the first to fade would slide up invisible.
-        gtk_widget_set_opacity(widget, 1)
-        Revealers.reveal(widget)
-        hideAfterAWhile()
+        if reuses, let current {
+            // The toast in the overlay (showing, or on its way out) says the new message.
+            dismissLater?.cancel()
+            dismissLater = nil
+            fill(current, with: message)
+            nameButtons()
+            if let widget { Self.setShown(widget, true) }
+            // Adding it again starts its time again; the overlay keeps no second reference.
+            g_object_ref(UnsafeMutableRawPointer(current))
+            adw_toast_overlay_add_toast(cadw_toast_overlay(overlay), current)
+        } else {
+            let toast = adw_toast_new("")!
+            adw_toast_set_timeout(toast, Self.visibleSeconds)
+            fill(toast, with: message)
+            Signal.connect(toast, "button-clicked") { [weak self, toast] in
+                guard let self, self.current == toast, self.isShown else { return }
+                self.undo()
+            }
+            Signal.connect(toast, "dismissed") { [weak self, toast] in
+                guard let self, self.current == toast else { return }
+                self.dismissed()
+            }
+            // The overlay takes the reference `adw_toast_new` gave; `current` keeps its own
+            // until the toast is dismissed.
+            g_object_ref(UnsafeMutableRawPointer(toast))
+            current = toast
+            shownSince = g_get_monotonic_time()
+            adw_toast_overlay_add_toast(cadw_toast_overlay(overlay), toast)
+            findWidget()
+        }
+        isShown = true
         onCoverChanged(coveredHeight)
     }
 
+    /// Gives `toast` the message (a new label) and the Undo button, or none.
+    private func fill(_ toast: OpaquePointer, with message: String) {
+        adw_toast_set_custom_title(toast, makeTitle(message))
+        adw_toast_set_button_label(toast, undoStepID == nil ? nil : tr("Undo"))
+    }
+
+    /// A new label in a box that screen readers announce when it shows (an alert; GTK 4.8
+    /// has no call to announce a message, and `announce` uses it where GTK has one).
+    private func makeTitle(_ message: String) -> Widget {
+        g_object_unref(UnsafeMutableRawPointer(label))
+        label = Self.makeLabel()
+        g_object_ref_sink(UnsafeMutableRawPointer(label))
+        gtk_label_set_text(cgtk_label(label), message)
+        let box = cgtk_box_new_with_role(GTK_ORIENTATION_HORIZONTAL, 0, GTK_ACCESSIBLE_ROLE_ALERT)!
+        box.setAccessibleLabel(message)
+        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+        Widgets.append(label, to: box)
+        _ = cgtk_accessible_announce(cgtk_accessible(box), message)
+        return box
+    }
+
+    /// The overlay has just made the toast's widget (its newest "toast" child): what the
+    /// window needs of it.
+    private func findWidget() {
+        widget = overlay.children.last { String(cString: gtk_widget_get_css_name($0)) == "toast" }
+        nameButtons()
+    }
+
+    /// The names libadwaita leaves out before 1.6 (the close button is an icon alone) or
+    /// GTK 4.8 doubles (it reads the Undo button's label twice: "Undo Undo"), and the tooltips.
+    private func nameButtons() {
+        guard let widget else { return }
+        for child in widget.children where cgtk_is_button(child) != 0 {
+            if gtk_button_get_icon_name(cgtk_button(child)).map({ String(cString: $0) }) == "window-close-symbolic" {
+                child.setTooltip(tr("Dismiss"))
+                cgtk_accessible_set_label_only(cgtk_accessible(child), tr("Dismiss"))
+            } else {
+                cgtk_accessible_set_label_only(cgtk_accessible(child), tr("Undo"))
+                child.setTooltip(tr("Undo this change"))
+                g_object_unref(UnsafeMutableRawPointer(undoButton))
+                undoButton = child
+                g_object_ref(UnsafeMutableRawPointer(undoButton))
+            }
+        }
+    }
+
+    /// Shows or hides a toast's widget in place, for a toast that is not dismissed yet.
+    private static func setShown(_ widget: Widget, _ shown: Bool) {
+        gtk_widget_set_opacity(widget, shown ? 1 : 0)
+        gtk_widget_set_can_target(widget, shown ? 1 : 0)
+        gtk_widget_set_can_focus(widget, shown ? 1 : 0)
+    }
+
+    private var holdsFocus: Bool {
+        guard let widget, let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
+    /// The toast's full height with its margins.
+    private var coveredHeight: Int32 {
+        guard let widget else { return 0 }
+        var natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        return natural + gtk_widget_get_margin_top(widget) + gtk_widget_get_margin_bottom(widget)
+    }
+
     func hide() {
-        hideLater?.cancel()
-        hideLater = nil
-        undoStepID = nil
+        guard isShown, let current else { return }
         let hadFocus = holdsFocus
-        // It fades where it is rather than sliding away: while it fades it still covers what
-        // is under it, so a click aimed at it (at Undo, say) never lands on the row beneath.
-        gtk_revealer_set_transition_type(cgtk_revealer(widget), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
-        Revealers.conceal(widget)
-        onCoverChanged(0)
+        went()
+        let shownFor = UInt32(max(0, (g_get_monotonic_time() - shownSince) / 1000))
+        if RunningVersions.toastsMustFinishShowing, shownFor < RunningVersions.toastShowingMilliseconds {
+            // Gone from sight now, dismissed once its showing is over.
+            if let widget { Self.setShown(widget, false) }
+            dismissLater = MainLoop.after(milliseconds: RunningVersions.toastShowingMilliseconds - shownFor) { [weak self] in
+                guard let self, let current = self.current, !self.isShown else { return }
+                self.dismissLater = nil
+                adw_toast_dismiss(current)
+            }
+        } else {
+            adw_toast_dismiss(current)
+        }
         if hadFocus { onFocusLeft() }
+    }
+
+    /// The toast went by itself: its timeout, its close button, or its Undo.
+    private func dismissed() {
+        let hadFocus = holdsFocus
+        if isShown { went() }
+        dismissLater?.cancel()
+        dismissLater = nil
+        if let current { g_object_unref(UnsafeMutableRawPointer(current)) }
+        current = nil
+        widget = nil
+        if hadFocus { onFocusLeft() }
+    }
+
+    /// The message no longer shows: the room it took at the foot is free.
+    private func went() {
+        isShown = false
+        undoStepID = nil
+        onCoverChanged(0)
     }
 
     /// Called after every change the window sees: a toast whose change can no longer be

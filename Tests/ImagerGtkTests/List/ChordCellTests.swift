@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Foundation
 import ImagerCore
@@ -44,7 +45,9 @@ final class ChordCellTests: GtkTestCase {
     }
 
     private func setDarkStyle(_ dark: Bool) {
-        cgtk_object_set_bool(UnsafeMutableRawPointer(gtk_settings_get_default()), "gtk-application-prefer-dark-theme", dark ? 1 : 0)
+        // As the desktop's dark style does: through libadwaita's style manager.
+        adw_style_manager_set_color_scheme(adw_style_manager_get_default(),
+                                           dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_DEFAULT)
         pump(seconds: 0.2)
     }
 
@@ -112,10 +115,11 @@ final class ChordCellTests: GtkTestCase {
         let cell = row.cells[3]
         let color = window.controller.chordsets[0].color(at: 3)
         let clock = try XCTUnwrap(gtk_widget_get_frame_clock(cell.widget))
-        // In the next frame, the budget is spent before the cells are drawn.
+        // In the next frame, the budget is spent before the cells are drawn ("before-paint"
+        // comes in every frame; "layout" only in frames that lay something out).
         var starving = true
         var starvedFrame: (lumis: [Lumi]?, middle: RGBAColor)?
-        Signal.connect(clock, "layout") {
+        Signal.connect(clock, "before-paint") {
             guard starving else { return }
             _ = ChordRenderBudget.allows(frame: gdk_frame_clock_get_frame_counter(clock))
             _ = ChordRenderBudget.charge { usleep(useconds_t(ChordRenderBudget.perFrame * 1.5 * 1_000_000)) }

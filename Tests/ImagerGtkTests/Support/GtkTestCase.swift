@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Foundation
 import ImagerCore
@@ -22,6 +23,8 @@ class GtkTestCase: XCTestCase {
         try MainActor.assumeIsolated {
             if Self.application == nil {
                 guard gtk_init_check() != 0 else { throw XCTSkip("GTK could not open the display.") }
+                // What the app's AdwApplication does at startup: libadwaita's stylesheet and style manager.
+                adw_init()
                 // NON_UNIQUE: tests must not find (or become) a running Imager.
                 let application = gtk_application_new("io.github.imagerproject.Imager.Tests", G_APPLICATION_NON_UNIQUE)!
                 g_application_register(cgtk_gapplication(application), nil, nil)

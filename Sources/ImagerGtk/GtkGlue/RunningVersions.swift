@@ -1,0 +1,17 @@
+import CAdw
+import CGtk
+
+/// What differs between the GTK and libadwaita versions Imager runs on, asked of the running
+/// libraries (not the ones it was built against): the one place that says which workaround is
+/// on where.
+enum RunningVersions {
+    /// libadwaita before 1.3 frees a toast's record when its hiding ends, and its showing, if
+    /// still running then, reads it afterwards: a toast shown while another hides (its
+    /// showing takes 500 ms) and dismissed within 200 ms of that crashes the app. There,
+    /// `Toast` changes the shown toast in place rather than replace it, and dismisses a toast
+    /// only once its showing is over (`toastShowingMilliseconds`).
+    static let toastsMustFinishShowing = cadw_major_version() == 1 && cadw_minor_version() < 3
+
+    /// The longest a toast takes to show in libadwaita 1.2 (when it replaces a hiding one).
+    static let toastShowingMilliseconds: UInt32 = 500
+}
