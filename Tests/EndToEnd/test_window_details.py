@@ -278,28 +278,28 @@ def the_small_windows_have_titles_say_things_plainly_and_close_with_escape(first
             find(app.find("frame", "Sync"), "push button", "Close").queryAction().doAction(0)
             wait_for(lambda: app.find("label", "Sync Folder") is None, 3, "the Sync dialog to close")
 
-        # The Delete All question: a title of its own, and its buttons apart from each other
-        # and from the window's edges.
+        # The Delete All question: its heading says what it asks, and its two buttons sit side
+        # by side at its foot, apart, inside it (libadwaita's message: a window of its own
+        # titled by the question before libadwaita 1.5, a dialog inside the window from 1.5).
         app.focus()
         menu_item(app, "Delete All Chordsets…")
-        app.wait_for_control("label", "Delete All Chordsets?")
+        heading = app.wait_for_control("label", "Delete All Chordsets?")
         time.sleep(0.3)
-        question = x_window_named("Delete All Chordsets\\?")
-        if question is None:
-            problems.append("no window titled “Delete All Chordsets?”")
+        dialog = heading
+        while dialog.getRoleName() not in ("frame", "dialog", "alert", "window"):
+            dialog = dialog.parent
+        if dialog.getRoleName() == "frame" and x_window_named("Delete All Chordsets\\?") is None:
+            problems.append("the Delete All question is a window without the question as its title")
         boxes = []
         for label in ("Cancel", "Delete All"):
             box = app.wait_for_control("label", label).parent.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
             boxes.append((box.x, box.y, box.width, box.height))
         (cx, cy, cw, ch), (dx, dy, dw, dh) = sorted(boxes)
-        dialog = app.wait_for_control("label", "Cancel")
-        while dialog.getRoleName() not in ("frame", "dialog", "alert", "window"):
-            dialog = dialog.parent
         frame = dialog.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        if dx - (cx + cw) < 6:
-            problems.append(f"the Delete All buttons are {dx - (cx + cw)} pixels apart")
-        if cx < 12 or frame.width - (dx + dw) < 12 or frame.height - (cy + ch) < 12:
-            problems.append(f"the Delete All buttons {boxes} touch the edges of their {frame.width}x{frame.height} window")
+        if dx < cx + cw or cy != dy:
+            problems.append(f"the Delete All buttons {boxes} are not side by side")
+        if cx < frame.x or dx + dw > frame.x + frame.width or cy + ch > frame.y + frame.height:
+            problems.append(f"the Delete All buttons {boxes} reach outside their {frame.width}x{frame.height} dialog")
         xdotool("key", "Escape")
         wait_for(lambda: app.find("label", "Delete All Chordsets?") is None, 3, "Escape to cancel Delete All")
 

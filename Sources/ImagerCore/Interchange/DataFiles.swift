@@ -16,6 +16,17 @@ public enum DataFiles {
         return installedDirectory(executable: executable).appendingPathComponent(seedFileName)
     }
 
+    /// The app's AppStream metainfo: `<id>.metainfo.xml` in the data folders (the repository's
+    /// `data/` holds it), else `<prefix>/share/metainfo/`, where it is installed.
+    public static func metainfoURL(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                   executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "imager")) -> URL? {
+        let name = StoreLocation.appID + ".metainfo.xml"
+        let installed = installedDirectory(executable: executable).deletingLastPathComponent()
+            .appendingPathComponent("metainfo", isDirectory: true)
+        let folders = candidateDirectories(environment: environment, executable: executable) + [installed]
+        return folders.map { $0.appendingPathComponent(name) }.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
     /// Icon theme folders (holding `hicolor/…`) that GTK would not search by itself: the
     /// repository's `data/icons` when running from a build folder, and `<prefix>/share/icons`
     /// of a prefix that is not on `XDG_DATA_DIRS` (a moved or private install). The app adds

@@ -308,7 +308,7 @@ extension MainWindow {
             toast.show(tr("Import cancelled; nothing was changed") + aside, offersUndo: false)
         case let .failure(error):
             MessageDialog.inform(over: window, ImportRefusal.heading(file: path), detail: ImportRefusal.detail(error) + aside,
-                                 buttons: GTK_BUTTONS_CLOSE)
+                                 dismissal: .close)
         }
     }
 

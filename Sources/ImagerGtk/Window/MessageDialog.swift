@@ -1,49 +1,47 @@
+import CAdw
 import CGtk
 import ImagerGLib
 
-/// Modal messages: startup notices, errors a user should read, and the Delete All question.
-/// GtkMessageDialog is the 4.8 way (GtkAlertDialog arrives in 4.10).
+/// Modal messages: startup notices, errors a user should read, and the questions asked before
+/// something that cannot be undone. libadwaita's: a dialog over the window from libadwaita
+/// 1.5 (a bottom sheet in a narrow window), a small window of its own before.
 enum MessageDialog {
-    /// Shows `text` with an OK button, or Close for a message about something that failed.
-    static func inform(over parent: Widget, type: GtkMessageType = GTK_MESSAGE_WARNING,
-                       _ text: String, detail: String? = nil, buttons: GtkButtonsType = GTK_BUTTONS_OK) {
-        let dialog = cgtk_message_dialog_new(cgtk_window(parent), type, buttons, text, detail)!
-        titled(dialog, text)
-        for response in [GTK_RESPONSE_OK, GTK_RESPONSE_CLOSE, GTK_RESPONSE_CANCEL, GTK_RESPONSE_YES, GTK_RESPONSE_NO] {
-            cgtk_dialog_name_button_as_shown(dialog, response.rawValue)
-        }
-        Signal.connectInt(dialog, "response") { _ in gtk_window_destroy(cgtk_window(dialog)) }
-        gtk_window_present(cgtk_window(dialog))
+    /// The button that closes a message: OK, or Close for a message about something that failed.
+    enum Dismissal {
+        case ok, close
     }
 
-    /// Asks before something destructive; `confirm` runs only if the user agrees.
-    /// Returns the dialog, for a caller that keeps it while it is open; it destroys itself
-    /// when answered.
+    /// Shows `text`, with `detail` under it, and one button that closes it.
+    static func inform(over parent: Widget, _ text: String, detail: String? = nil, dismissal: Dismissal = .ok) {
+        let dialog = cadw_message_new(parent, text, detail)!
+        let id = "dismiss"
+        cadw_message_add_response(dialog, id, dismissal == .ok ? tr("OK") : tr("Close"), 0)
+        cadw_message_set_default_and_close(dialog, id, id)
+        dialog.nameButtonsByTheirLabels()
+        cadw_message_present(dialog, parent)
+    }
+
+    /// Asks before something destructive; `confirm` runs only if the user agrees. Cancel is
+    /// the default, and what Escape answers. Returns the dialog, for a caller that keeps it
+    /// while it is open (`present(_:over:)` brings it back to the front); it goes when answered.
     @discardableResult
     static func confirm(over parent: Widget, _ text: String, detail: String, actionLabel: String,
                         _ confirm: @escaping () -> Void) -> Widget {
-        let dialog = cgtk_message_dialog_new(cgtk_window(parent), GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                             text, detail)!
-        cgtk_dialog_add_button(dialog, tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
-        let destructive = cgtk_dialog_add_button(dialog, actionLabel, GTK_RESPONSE_ACCEPT.rawValue)!
-        destructive.addCSSClasses("destructive-action")
-        cgtk_dialog_name_button_as_shown(dialog, GTK_RESPONSE_CANCEL.rawValue)
-        cgtk_dialog_name_button_as_shown(dialog, GTK_RESPONSE_ACCEPT.rawValue)
-        cgtk_dialog_set_default_response(dialog, GTK_RESPONSE_CANCEL.rawValue)
-        titled(dialog, text)
-        Signal.connectInt(dialog, "response") { response in
-            gtk_window_destroy(cgtk_window(dialog))
-            if response == GTK_RESPONSE_ACCEPT.rawValue { confirm() }
+        let dialog = cadw_message_new(parent, text, detail)!
+        cadw_message_add_response(dialog, "cancel", tr("Cancel"), 0)
+        cadw_message_add_response(dialog, "confirm", actionLabel, 1)
+        cadw_message_set_default_and_close(dialog, "cancel", "cancel")
+        dialog.nameButtonsByTheirLabels()
+        Signal.connectPointer(dialog, "response") { response in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "confirm" else { return }
+            confirm()
         }
-        gtk_window_present(cgtk_window(dialog))
+        cadw_message_present(dialog, parent)
         return dialog
     }
 
-    /// GtkMessageDialog's title bar is an empty strip: a header bar says what the dialog is
-    /// about, and `imager-message` (see Stylesheet) spaces its buttons apart.
-    private static func titled(_ dialog: Widget, _ text: String) {
-        gtk_window_set_title(cgtk_window(dialog), text)
-        gtk_window_set_titlebar(cgtk_window(dialog), gtk_header_bar_new())
-        dialog.addCSSClasses("imager-message")
+    /// Brings an open message to the front again.
+    static func present(_ dialog: Widget, over parent: Widget) {
+        cadw_message_present(dialog, parent)
     }
 }

@@ -110,15 +110,17 @@ final class AutosaveTests: GtkTestCase {
         XCTAssertTrue(texts.contains { $0.contains("2 chordsets have changes") }, "\(texts)")
 
         // Cancel keeps everything.
-        cgtk_dialog_response(dialog, GTK_RESPONSE_CANCEL.rawValue)
-        pump(seconds: 0.05)
+        pump(seconds: 0.3)
+        OpenMessages.press("Cancel", in: dialog)
+        pump(seconds: 0.5)  // a button activated shows itself pressed a moment, then clicks
         XCTAssertNil(window.closeConfirmation)
         XCTAssertEqual(closed, 0)
 
         XCTAssertFalse(window.finish(again: { closed += 1 }))
         let again = try XCTUnwrap(window.closeConfirmation)
-        cgtk_dialog_response(again, GTK_RESPONSE_ACCEPT.rawValue)
-        pump(seconds: 0.05)
+        pump(seconds: 0.3)
+        OpenMessages.press("Close Without Saving", in: again)
+        pump(seconds: 0.5)
         XCTAssertEqual(closed, 1, "Close Without Saving closes")
         XCTAssertTrue(window.finish(again: { closed += 1 }), "and the close then goes ahead")
     }

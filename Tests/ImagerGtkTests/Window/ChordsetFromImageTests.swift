@@ -46,42 +46,13 @@ final class ChordsetFromImageTests: GtkTestCase {
         return path
     }
 
-    /// The texts of the labels in the message dialogs now open.
+    /// The texts of the labels in the messages now open.
     private func messageDialogTexts() -> [String] {
-        var texts: [String] = []
-        func collect(_ widget: Widget) {
-            if String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)))) == "GtkLabel",
-               let text = gtk_label_get_text(cgtk_label(widget)) {
-                texts.append(String(cString: text))
-            }
-            var child = gtk_widget_get_first_child(widget)
-            while let current = child {
-                collect(current)
-                child = gtk_widget_get_next_sibling(current)
-            }
-        }
-        let toplevels = gtk_window_get_toplevels()!
-        for index in 0..<g_list_model_get_n_items(toplevels) {
-            let item = g_list_model_get_item(toplevels, index)!
-            defer { g_object_unref(item) }
-            let widget = item.assumingMemoryBound(to: GtkWidget.self)
-            let type = String(cString: g_type_name_from_instance(item.assumingMemoryBound(to: GTypeInstance.self)))
-            if type == "GtkMessageDialog", gtk_widget_get_visible(widget) != 0 { collect(widget) }
-        }
-        return texts
+        OpenMessages.all().flatMap(OpenMessages.texts(of:))
     }
 
     private func closeMessageDialogs() {
-        let toplevels = gtk_window_get_toplevels()!
-        var dialogs: [Widget] = []
-        for index in 0..<g_list_model_get_n_items(toplevels) {
-            let item = g_list_model_get_item(toplevels, index)!
-            if String(cString: g_type_name_from_instance(item.assumingMemoryBound(to: GTypeInstance.self))) == "GtkMessageDialog" {
-                dialogs.append(item.assumingMemoryBound(to: GtkWidget.self))
-            }
-            g_object_unref(item)
-        }
-        for dialog in dialogs { gtk_window_destroy(cgtk_window(dialog)) }
+        OpenMessages.closeAll()
         pump(seconds: 0.05)
     }
 

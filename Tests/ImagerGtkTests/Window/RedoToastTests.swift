@@ -50,9 +50,10 @@ final class RedoToastTests: GtkTestCase {
     func testRedoOfDeleteAllShowsItsToastAgain() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
         activate(.deleteAll, in: window)
-        let dialog = try XCTUnwrap(toplevel(titled: "Delete All Chordsets?"))
-        gtk_dialog_response(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkDialog.self), GTK_RESPONSE_ACCEPT.rawValue)
-        pump(seconds: 0.1)
+        pump(seconds: 0.3)
+        let dialog = try XCTUnwrap(OpenMessages.all().first { OpenMessages.texts(of: $0).contains("Delete All Chordsets?") })
+        OpenMessages.press("Delete All", in: dialog)
+        pump(seconds: 0.5)  // a button activated shows itself pressed a moment, then clicks
         XCTAssertEqual(window.controller.count, 0)
         assertRedoShowsTheToastAgain(window, "All chordsets deleted")
     }
@@ -84,16 +85,5 @@ final class RedoToastTests: GtkTestCase {
         pump(seconds: 0.3)
         gtk_widget_activate(button)
         pump(seconds: 0.4)
-    }
-
-    private func toplevel(titled title: String) -> Widget? {
-        let toplevels = gtk_window_get_toplevels()!
-        for index in 0..<g_list_model_get_n_items(toplevels) {
-            guard let item = g_list_model_get_item(toplevels, index) else { continue }
-            g_object_unref(item)
-            let window = item.assumingMemoryBound(to: GtkWidget.self)
-            if let name = gtk_window_get_title(cgtk_window(window)), String(cString: name) == title { return window }
-        }
-        return nil
     }
 }
