@@ -21,8 +21,9 @@
 # times Imager's store in process and launches imager-bench-window (Tools/Sources/imager-bench-window:
 # Imager's real window over the bench's own store, driven by a script through ImagerTestSupport;
 # the app has no benchmark code); the floors are the C programs in Tools/Floors/, compiled
-# here: sqlite_floor (raw SQLite) and gtk_floor (a
-# minimal GTK 4 window, and the same window with a plain GtkListView). The windows run under
+# here: sqlite_floor (raw SQLite), adw_floor (a minimal libadwaita window, the same window with
+# a plain GtkListView, and with a drawing area: the floor of every window figure) and gtk_floor
+# (the same without libadwaita, launched beside it to show what libadwaita costs). The windows run under
 # Xvfb (2560×1440, room for the Perform view at 1920×1080 plus the window frame), in a private
 # D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set.
 #
@@ -97,6 +98,7 @@ floors=$work/floors
 mkdir -p "$floors"
 "$cc" -O2 -Wall -o "$floors/sqlite_floor" Tools/Floors/sqlite_floor.c $(pkg-config --cflags --libs sqlite3)
 "$cc" -O2 -Wall -o "$floors/gtk_floor" Tools/Floors/gtk_floor.c $(pkg-config --cflags --libs gtk4) -lm
+"$cc" -O2 -Wall -DFLOOR_LIBADWAITA -o "$floors/adw_floor" Tools/Floors/gtk_floor.c $(pkg-config --cflags --libs libadwaita-1) -lm
 
 # The window runs as installed: install.sh's layout under a private prefix, with that prefix's
 # share/ among the XDG data folders (as /usr/local/share, ~/.local/share or the Flatpak's

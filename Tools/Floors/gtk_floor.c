@@ -20,8 +20,15 @@
  *                          prints "done" and its peak memory, and quits
  *
  * Everything runs on the main loop, driven by the window's GdkFrameClock.
+ *
+ * Compiled with -DFLOOR_LIBADWAITA (and libadwaita's flags) it is adw_floor: the same, as a
+ * libadwaita app would be, an AdwApplication whose AdwApplicationWindow holds an
+ * AdwHeaderBar over its content, with libadwaita's stylesheet.
  */
 #include <gtk/gtk.h>
+#ifdef FLOOR_LIBADWAITA
+#include <adwaita.h>
+#endif
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,19 +261,39 @@ static void on_map(GtkWidget *widget, gpointer data) {
     g_signal_connect(frame_clock, "after-paint", G_CALLBACK(on_after_paint), NULL);
 }
 
+/* The window's content under its header bar. */
+static void set_content(GtkWidget *content) {
+#ifdef FLOOR_LIBADWAITA
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_box_append(GTK_BOX(box), adw_header_bar_new());
+    if (content) {
+        gtk_widget_set_vexpand(content, TRUE);
+        gtk_box_append(GTK_BOX(box), content);
+    }
+    adw_application_window_set_content(ADW_APPLICATION_WINDOW(window), box);
+#else
+    gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
+    if (content) gtk_window_set_child(GTK_WINDOW(window), content);
+#endif
+}
+
 static void activate(GtkApplication *app, gpointer data) {
     long rows = (long)GPOINTER_TO_SIZE(data);
+#ifdef FLOOR_LIBADWAITA
+    window = adw_application_window_new(app);
+#else
     window = gtk_application_window_new(app);
+#endif
     gtk_window_set_title(GTK_WINDOW(window), "Floor");
     gtk_window_set_default_size(GTK_WINDOW(window), 760, 640);   /* Imager's first size */
-    gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
+    GtkWidget *content = NULL;
     if (rows == -2) {
         gtk_window_set_default_size(GTK_WINDOW(window), 760, 480);   /* the chord editor's */
         canvas = gtk_drawing_area_new();
         gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(canvas), 320);
         gtk_drawing_area_set_content_height(GTK_DRAWING_AREA(canvas), 320);
         gtk_drawing_area_set_draw_func(GTK_DRAWING_AREA(canvas), draw_canvas, NULL, NULL);
-        gtk_window_set_child(GTK_WINDOW(window), canvas);
+        content = canvas;
     } else if (rows >= 0) {
         strings = gtk_string_list_new(NULL);
         for (long i = 0; i < rows; i++) {
@@ -281,8 +308,9 @@ static void activate(GtkApplication *app, gpointer data) {
         list_view = gtk_list_view_new(GTK_SELECTION_MODEL(selection), factory);
         scrolled = gtk_scrolled_window_new();
         gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), list_view);
-        gtk_window_set_child(GTK_WINDOW(window), scrolled);
+        content = scrolled;
     }
+    set_content(content);
     g_signal_connect(window, "map", G_CALLBACK(on_map), NULL);
     gtk_window_present(GTK_WINDOW(window));
 }
@@ -296,7 +324,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: gtk_floor window | list N | canvas\n");
         return 2;
     }
+#ifdef FLOOR_LIBADWAITA
+    GtkApplication *app = GTK_APPLICATION(adw_application_new("io.github.imagerproject.BenchFloor", G_APPLICATION_NON_UNIQUE));
+#else
     GtkApplication *app = gtk_application_new("io.github.imagerproject.BenchFloor", G_APPLICATION_NON_UNIQUE);
+#endif
     g_signal_connect(app, "activate", G_CALLBACK(activate), GSIZE_TO_POINTER((gsize)rows));
     int status = g_application_run(G_APPLICATION(app), 1, argv);
     g_object_unref(app);

@@ -2,13 +2,17 @@ import Foundation
 import ImagerCore
 
 /// The window's figures: Imager's real window, run by `imager-bench-window` over a database
-/// of N chordsets given on its command line, next to `gtk_floor` launched the same way in
-/// the same run. Both print what they measured on GLib's monotonic clock, and their peak
-/// memory (see Tools/Floors/gtk_floor.c for the protocol).
+/// of N chordsets given on its command line, next to `adw_floor` (a bare libadwaita window)
+/// launched the same way in the same run. Both print what they measured on GLib's monotonic
+/// clock, and their peak memory (see Tools/Floors/gtk_floor.c for the protocol).
 struct WindowBenchmark {
     /// imager-bench-window (Sources/imager-bench-window).
     var imagerProgram: String
+    /// adw_floor: the floor of every window figure.
     var floorProgram: String
+    /// gtk_floor: the same window without libadwaita, launched beside it to show what
+    /// libadwaita itself costs a launch.
+    var plainFloorProgram: String?
     /// Both programs inherit the rest of the environment (DISPLAY, GSK_RENDERER) from bench.sh.
     var timeoutSeconds: Double = 300
 
@@ -24,6 +28,7 @@ struct WindowBenchmark {
     struct Launches {
         var imager: Launch
         var floor: Launch
+        var plainFloor: Launch?
     }
 
     struct Script {
@@ -65,22 +70,27 @@ struct WindowBenchmark {
     /// Launches Imager and the floor window alternately, each `repetitions` times, after one
     /// untimed launch of each (it starts the session bus's services and warms the file cache).
     func launches(dataHome: URL, repetitions: Int, warmUp: Bool) throws -> Launches {
-        var imager: [Launch] = [], floor: [Launch] = []
+        var imager: [Launch] = [], floor: [Launch] = [], plainFloor: [Launch] = []
         if warmUp {
             _ = try launch(imagerProgram, imagerArguments(dataHome, mode: "first-frame"), mode: "first-frame", dataHome: dataHome)
             _ = try launch(floorProgram, ["window"], mode: "first-frame", dataHome: dataHome)
+            if let plainFloorProgram { _ = try launch(plainFloorProgram, ["window"], mode: "first-frame", dataHome: dataHome) }
         }
         for _ in 0..<repetitions {
             imager.append(try launch(imagerProgram, imagerArguments(dataHome, mode: "first-frame"), mode: "first-frame",
                                      dataHome: dataHome))
             floor.append(try launch(floorProgram, ["window"], mode: "first-frame", dataHome: dataHome))
+            if let plainFloorProgram {
+                plainFloor.append(try launch(plainFloorProgram, ["window"], mode: "first-frame", dataHome: dataHome))
+            }
         }
         func medianLaunch(_ launches: [Launch]) -> Launch {
             Launch(firstFrameMilliseconds: median(launches.map(\.firstFrameMilliseconds))!,
                    listCompleteMilliseconds: median(launches.compactMap(\.listCompleteMilliseconds)),
                    peakRSSMiB: median(launches.map(\.peakRSSMiB))!)
         }
-        return Launches(imager: medianLaunch(imager), floor: medianLaunch(floor))
+        return Launches(imager: medianLaunch(imager), floor: medianLaunch(floor),
+                        plainFloor: plainFloor.isEmpty ? nil : medianLaunch(plainFloor))
     }
 
     private func launch(_ program: String, _ arguments: [String], mode: String, dataHome: URL) throws -> Launch {
