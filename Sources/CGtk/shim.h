@@ -247,6 +247,23 @@ static inline void cgtk_css_provider_load(GtkCssProvider *provider, const char *
 #endif
 }
 
+/* Translates (X, Y) in FROM's coordinates into TO's: gtk_widget_compute_point is 4.12+,
+ * where gtk_widget_translate_coordinates is deprecated. Returns whether the two widgets
+ * share a common ancestor (without one there is no answer). */
+static inline gboolean cgtk_widget_translate_point(GtkWidget *from, GtkWidget *to, double x, double y,
+                                                   double *out_x, double *out_y) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    graphene_point_t point = GRAPHENE_POINT_INIT((float)x, (float)y);
+    graphene_point_t out;
+    if (!gtk_widget_compute_point(from, to, &point, &out)) return FALSE;
+    *out_x = out.x;
+    *out_y = out.y;
+    return TRUE;
+#else
+    return gtk_widget_translate_coordinates(from, to, x, y, out_x, out_y);
+#endif
+}
+
 /* ---- drag and drop (gdk_content_provider_new_typed is varargs) ---- */
 static inline GdkContentProvider *cgtk_content_provider_new_for_file_list(GdkFileList *files) {
     return gdk_content_provider_new_typed(GDK_TYPE_FILE_LIST, files);
