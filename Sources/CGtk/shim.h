@@ -203,6 +203,19 @@ static inline void cgtk_accessible_set_description(GtkAccessible *a, const char 
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
+/* ---- typing into a GtkText as keys do (its key-binding signals; g_signal_emit_by_name is
+ * varargs). GTK 4.18 keeps only keyed edits in the field's undo history, not
+ * gtk_editable_insert_text's; these are keyed edits on every version. ---- */
+/* Deletes the selection, as Backspace or Delete over it would; nothing without one. */
+static inline void cgtk_text_delete_selection(GtkWidget *text) {
+    int start, end;
+    if (!gtk_editable_get_selection_bounds(GTK_EDITABLE(text), &start, &end)) return;
+    g_signal_emit_by_name(text, "delete-from-cursor", GTK_DELETE_CHARS, 1);
+}
+static inline void cgtk_text_insert_at_cursor(GtkWidget *text, const char *str) {
+    g_signal_emit_by_name(text, "insert-at-cursor", str);
+}
+
 /* ---- translation: libintl's declarations are not in Swift's Glibc module ---- */
 static inline void cgtk_bind_text_domain(const char *domain, const char *folder) {
     if (folder != NULL) bindtextdomain(domain, folder);
