@@ -44,7 +44,12 @@ static inline GtkImage *cgtk_image(gpointer p) { return (GtkImage *)p; }
 static inline GMenuModel *cgtk_menu_model(gpointer p) { return (GMenuModel *)p; }
 
 /* ---- varargs calls ---- */
+/* Names A for screen readers. A button made with a label is "labelled by" that label, and
+ * GTK 4.18 names a widget by what labels it before its own label (as ARIA does): a button
+ * showing "Delete" would be heard as "Delete", not as LABEL. Without the relation, A is named
+ * LABEL on every version. */
 static inline void cgtk_accessible_set_label(GtkAccessible *a, const char *label) {
+    gtk_accessible_reset_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 static inline void cgtk_accessible_set_hidden(GtkAccessible *a) {
