@@ -74,6 +74,16 @@ class App:
         time.sleep(0.3)
 
 
+def german(locale_dir):
+    """The environment that runs imager in German with the catalogues in LOCALE_DIR. LANGUAGE
+    picks the translation; gettext ignores it under the C locale, and Debian 13's C library
+    under C.UTF-8 too: so LANG names a German locale where one is installed (Debian 13's test
+    root has one), else C.UTF-8 (Debian 12's C library reads LANGUAGE under it)."""
+    installed = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
+    lang = next((name for name in installed if name.lower().replace("-", "") == "de_de.utf8"), "C.UTF-8")
+    return dict(LANGUAGE="de", LANG=lang, IMAGER_LOCALE_DIR=locale_dir)
+
+
 def wait_for(probe, seconds, what):
     deadline = time.time() + seconds
     while time.time() < deadline:
