@@ -168,19 +168,67 @@ def xdotool(*args):
 
 
 def center(node):
-    """The node's centre on the screen. GTK 4.8 reports window-relative positions, so the
-    X window's origin is added."""
+    """The node's centre on the screen."""
     x, y, w, h = extents(node)
     return x + w // 2, y + h // 2
 
 
 def extents(node):
+    """The node's box on the screen: x, y, width, height.
+
+    AT-SPI gives a box in "window coordinates", which GTK computes by adding up each node's
+    place in its parent, from the node up to its window; X knows where each window (the main
+    one, a popover, a dialog) is on the screen. GTK 4.8 measures from the main window's
+    surface, also for nodes in a popover, so the main window's place is added. GTK 4.10+
+    measures from the window the node is in, and leaves each parent's own border and padding
+    out of the sum; the window's own comes in with the wrong sign (the window reports itself
+    at minus its frame's width, -5). So for a node in a window whose X window is found (by
+    its size: GTK 4.10+ reports a window as big as its X window, GTK 4.8 its main window
+    without the frame), the box is that X window's place, plus the node's place in the
+    window's box, plus the frame the top window's place left out. Other parents' padding
+    stays out (the header bar's 6 pixels): a few pixels, within any control. The main
+    window's own box is what it shows inside its frame, as under GTK 4.8."""
     box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    app = node
-    while app is not None and app.getRoleName() != "application":
-        app = app.parent
+    chain = [node]
+    while chain[-1].parent is not None and chain[-1].parent.getRoleName() != "application":
+        chain.append(chain[-1].parent)
+    app = chain[-1].parent
+    windows = x_windows_of(app.get_process_id())
+    for ancestor in chain:
+        try:
+            outer = ancestor.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        except Exception:  # not every node has a place (GTK 4.8's stack pages)
+            continue
+        origin = next(((x, y) for x, y, w, h in windows if (w, h) == (outer.width, outer.height)), None)
+        if origin is None:
+            continue
+        top = chain[-1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        frame_x, frame_y = -min(top.x, 0), -min(top.y, 0)
+        if node is chain[-1]:
+            # The window itself: what it shows, inside its frame, as GTK 4.8 reports it.
+            return origin[0] + frame_x, origin[1] + frame_y, box.width - 2 * frame_x, box.height - 2 * frame_y
+        if ancestor is node:
+            return origin[0], origin[1], box.width, box.height
+        return (origin[0] + box.x - outer.x + frame_x, origin[1] + box.y - outer.y + frame_y,
+                box.width, box.height)
     origin_x, origin_y = window_origin(app.get_process_id())
     return box.x + origin_x, box.y + origin_y, box.width, box.height
+
+
+def x_windows_of(pid):
+    """The place and size of each of the process's windows on screen (x, y, width, height)."""
+    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                         capture_output=True, text=True).stdout.split()
+    windows = []
+    for window in ids:
+        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
+                                  capture_output=True, text=True).stdout
+        values = dict(line.split("=", 1) for line in geometry.split() if "=" in line)
+        try:
+            windows.append(tuple(int(values[key]) for key in ("X", "Y", "WIDTH", "HEIGHT")))
+        except (KeyError, ValueError):
+            pass
+    return windows
 
 
 def window_origin(pid):
@@ -197,8 +245,22 @@ def move_pointer(x, y):
     time.sleep(0.05)
 
 
+def settled_center(node, seconds=2):
+    """The node's centre once it has stopped moving (a bar sliding shut moves the list under
+    it for a quarter of a second), as a person would click it."""
+    deadline = time.time() + seconds
+    place = center(node)
+    while time.time() < deadline:
+        time.sleep(0.1)
+        now = center(node)
+        if now == place:
+            break
+        place = now
+    return place
+
+
 def click(node):
-    move_pointer(*center(node))
+    move_pointer(*settled_center(node))
     xdotool("click", 1)
 
 
