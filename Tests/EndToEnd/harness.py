@@ -179,11 +179,11 @@ def extents(node):
     AT-SPI gives a box in "window coordinates", which GTK computes by adding up each node's
     place in its parent, from the node up to its window; X knows where each window (the main
     one, a popover, a dialog) is on the screen. GTK 4.8 measures from the main window's
-    surface, also for nodes in a popover, so the main window's place is added. GTK 4.10+
+    surface, also for nodes in a popover, so the main window's place is added. GTK 4.18
     measures from the window the node is in, and leaves each parent's own border and padding
     out of the sum; the window's own comes in with the wrong sign (the window reports itself
     at minus its frame's width, -5). So for a node in a window whose X window is found (by
-    its size: GTK 4.10+ reports a window as big as its X window, GTK 4.8 its main window
+    its size: GTK 4.18 reports a window as big as its X window, GTK 4.8 its main window
     without the frame), the box is that X window's place, plus the node's place in the
     window's box, plus the frame the top window's place left out. Other parents' padding
     stays out (the header bar's 6 pixels): a few pixels, within any control. The main
