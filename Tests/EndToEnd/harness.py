@@ -178,16 +178,19 @@ def extents(node):
 
     AT-SPI gives a box in "window coordinates", which GTK computes by adding up each node's
     place in its parent, from the node up to its window; X knows where each window (the main
-    one, a popover, a dialog) is on the screen. GTK 4.8 measures from the main window's
-    surface, also for nodes in a popover, so the main window's place is added. GTK 4.18
-    measures from the window the node is in, and leaves each parent's own border and padding
-    out of the sum; the window's own comes in with the wrong sign (the window reports itself
-    at minus its frame's width, -5). So for a node in a window whose X window is found (by
-    its size: GTK 4.18 reports a window as big as its X window, GTK 4.8 its main window
-    without the frame), the box is that X window's place, plus the node's place in the
-    window's box, plus the frame the top window's place left out. Other parents' padding
-    stays out (the header bar's 6 pixels): a few pixels, within any control. The main
-    window's own box is what it shows inside its frame, as under GTK 4.8."""
+    one, a popover, a dialog) is on the screen, frame included (the shadow's margin, 5 pixels
+    a side under Xvfb).
+    - GTK 4.8 measures from the inside of the main window's frame, also for nodes in a
+      popover, and reports the main window without its frame: the box is the main X window's
+      place, plus its frame, plus the node's place.
+    - GTK 4.18 measures from the window the node is in, and leaves each parent's own border
+      and padding out of the sum; the window's own frame comes in with the wrong sign (the
+      window reports itself at minus its frame, as big as its X window). For a node in a
+      window whose X window is found (by its size), the box is that X window's place, plus
+      the node's place in the window's box, plus the frame the top window's place left out.
+      Other parents' padding stays out (the header bar's 6 pixels): a few pixels, within
+      any control.
+    The main window's own box is what it shows inside its frame, on both."""
     box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     chain = [node]
     while chain[-1].parent is not None and chain[-1].parent.getRoleName() != "application":
@@ -205,37 +208,35 @@ def extents(node):
         top = chain[-1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         frame_x, frame_y = -min(top.x, 0), -min(top.y, 0)
         if node is chain[-1]:
-            # The window itself: what it shows, inside its frame, as GTK 4.8 reports it.
+            # The main window itself: what it shows, inside its frame.
             return origin[0] + frame_x, origin[1] + frame_y, box.width - 2 * frame_x, box.height - 2 * frame_y
         if ancestor is node:
             return origin[0], origin[1], box.width, box.height
         return (origin[0] + box.x - outer.x + frame_x, origin[1] + box.y - outer.y + frame_y,
                 box.width, box.height)
-    origin_x, origin_y = window_origin(app.get_process_id())
-    return box.x + origin_x, box.y + origin_y, box.width, box.height
+    # GTK 4.8: from the inside of the main window's frame.
+    top = chain[-1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    x, y, width, height = window_geometry(x_window_of(app.get_process_id()))
+    frame_x, frame_y = max(0, (width - top.width) // 2), max(0, (height - top.height) // 2)
+    return box.x + x + frame_x, box.y + y + frame_y, box.width, box.height
 
 
 def x_windows_of(pid):
     """The place and size of each of the process's windows on screen (x, y, width, height)."""
     ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
                          capture_output=True, text=True).stdout.split()
-    windows = []
-    for window in ids:
-        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
-                                  capture_output=True, text=True).stdout
-        values = dict(line.split("=", 1) for line in geometry.split() if "=" in line)
-        try:
-            windows.append(tuple(int(values[key]) for key in ("X", "Y", "WIDTH", "HEIGHT")))
-        except (KeyError, ValueError):
-            pass
-    return windows
+    return [geometry for geometry in map(window_geometry, ids) if geometry is not None]
 
 
-def window_origin(pid):
-    geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", x_window_of(pid)],
-                              capture_output=True, text=True).stdout
-    values = dict(line.split("=", 1) for line in geometry.split() if "=" in line)
-    return int(values["X"]), int(values["Y"])
+def window_geometry(window):
+    """The X window's place and size on screen (x, y, width, height), or None."""
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
+                         capture_output=True, text=True).stdout
+    values = dict(line.split("=", 1) for line in out.split() if "=" in line)
+    try:
+        return tuple(int(values[key]) for key in ("X", "Y", "WIDTH", "HEIGHT"))
+    except (KeyError, ValueError):
+        return None
 
 
 def move_pointer(x, y):
