@@ -46,7 +46,12 @@ static inline GtkButton *cgtk_button(gpointer p) { return (GtkButton *)p; }
 static inline gboolean cgtk_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
 
 /* ---- varargs calls ---- */
+/* Names A for screen readers. A button made with a label is "labelled by" that label, and
+ * GTK 4.18 names a widget by what labels it before its own label (as ARIA does): a button
+ * showing "Delete" would be heard as "Delete", not as LABEL. Without the relation, A is named
+ * LABEL on every version. */
 static inline void cgtk_accessible_set_label(GtkAccessible *a, const char *label) {
+    gtk_accessible_reset_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 /* Names `a` by `label` alone: without this, a button whose label GTK set itself is named by
@@ -212,6 +217,19 @@ static inline void cgtk_accessible_set_description(GtkAccessible *a, const char 
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
+/* ---- typing into a GtkText as keys do (its key-binding signals; g_signal_emit_by_name is
+ * varargs). GTK 4.18 keeps only keyed edits in the field's undo history, not
+ * gtk_editable_insert_text's; these are keyed edits on every version. ---- */
+/* Deletes the selection, as Backspace or Delete over it would; nothing without one. */
+static inline void cgtk_text_delete_selection(GtkWidget *text) {
+    int start, end;
+    if (!gtk_editable_get_selection_bounds(GTK_EDITABLE(text), &start, &end)) return;
+    g_signal_emit_by_name(text, "delete-from-cursor", GTK_DELETE_CHARS, 1);
+}
+static inline void cgtk_text_insert_at_cursor(GtkWidget *text, const char *str) {
+    g_signal_emit_by_name(text, "insert-at-cursor", str);
+}
+
 /* ---- translation: libintl's declarations are not in Swift's Glibc module ---- */
 static inline void cgtk_bind_text_domain(const char *domain, const char *folder) {
     if (folder != NULL) bindtextdomain(domain, folder);
@@ -253,6 +271,23 @@ static inline void cgtk_css_provider_load(GtkCssProvider *provider, const char *
     gtk_css_provider_load_from_string(provider, css);
 #else
     gtk_css_provider_load_from_data(provider, css, -1);
+#endif
+}
+
+/* Translates (X, Y) in FROM's coordinates into TO's: gtk_widget_compute_point is 4.12+,
+ * where gtk_widget_translate_coordinates is deprecated. Returns whether the two widgets
+ * share a common ancestor (without one there is no answer). */
+static inline gboolean cgtk_widget_translate_point(GtkWidget *from, GtkWidget *to, double x, double y,
+                                                   double *out_x, double *out_y) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    graphene_point_t point = GRAPHENE_POINT_INIT((float)x, (float)y);
+    graphene_point_t out;
+    if (!gtk_widget_compute_point(from, to, &point, &out)) return FALSE;
+    *out_x = out.x;
+    *out_y = out.y;
+    return TRUE;
+#else
+    return gtk_widget_translate_coordinates(from, to, x, y, out_x, out_y);
 #endif
 }
 

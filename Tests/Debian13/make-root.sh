@@ -28,8 +28,9 @@ packages=(
   # what the app needs at run time beyond GTK's own dependencies: its icon theme is SVG only,
   # and SVG icons load through librsvg's gdk-pixbuf loader
   adwaita-icon-theme librsvg2-common fonts-cantarell
-  # the tests: a display, input, a session bus, the accessibility bus, screenshots and OCR
-  xvfb xauth xdotool dbus at-spi2-core x11-utils libxfixes3
+  # the tests: a display, input, a session bus, the accessibility bus, screenshots and OCR,
+  # and a German locale (under C.UTF-8, as under C, Debian 13's C library ignores LANGUAGE)
+  xvfb xauth xdotool dbus at-spi2-core x11-utils libxfixes3 locales
   imagemagick tesseract-ocr tesseract-ocr-eng
   python3 python3-pyatspi gir1.2-gtk-4.0 libglib2.0-bin
   sqlite3 util-linux mount iproute2 procps
@@ -85,6 +86,7 @@ mmdebstrap --variant=apt --mode=root \
   --dpkgopt='path-exclude=/usr/share/man/*' \
   --include="$(IFS=,; echo "${packages[*]}")" \
   --customize-hook='tr -d - < /proc/sys/kernel/random/uuid > "$1/etc/machine-id"' \
+  --customize-hook='echo "de_DE.UTF-8 UTF-8" > "$1/etc/locale.gen" && chroot "$1" locale-gen >/dev/null' \
   "$suite" "$new" "$mirror"
 printf '%s\n' "$hash" > "$new/$stamp_name"
 printf '%s\n' "$list" > "$new/$stamp_name.list"

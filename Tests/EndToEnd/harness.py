@@ -74,6 +74,16 @@ class App:
         time.sleep(0.3)
 
 
+def german(locale_dir):
+    """The environment that runs imager in German with the catalogues in LOCALE_DIR. LANGUAGE
+    picks the translation; gettext ignores it under the C locale, and Debian 13's C library
+    under C.UTF-8 too: so LANG names a German locale where one is installed (Debian 13's test
+    root has one), else C.UTF-8 (Debian 12's C library reads LANGUAGE under it)."""
+    installed = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
+    lang = next((name for name in installed if name.lower().replace("-", "") == "de_de.utf8"), "C.UTF-8")
+    return dict(LANGUAGE="de", LANG=lang, IMAGER_LOCALE_DIR=locale_dir)
+
+
 def wait_for(probe, seconds, what):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -158,26 +168,75 @@ def xdotool(*args):
 
 
 def center(node):
-    """The node's centre on the screen. GTK 4.8 reports window-relative positions, so the
-    X window's origin is added."""
+    """The node's centre on the screen."""
     x, y, w, h = extents(node)
     return x + w // 2, y + h // 2
 
 
 def extents(node):
+    """The node's box on the screen: x, y, width, height.
+
+    AT-SPI gives a box in "window coordinates", which GTK computes by adding up each node's
+    place in its parent, from the node up to its window; X knows where each window (the main
+    one, a popover, a dialog) is on the screen, frame included (the shadow's margin, 5 pixels
+    a side under Xvfb).
+    - GTK 4.8 measures from the inside of the main window's frame, also for nodes in a
+      popover, and reports the main window without its frame: the box is the main X window's
+      place, plus its frame, plus the node's place.
+    - GTK 4.18 measures from the window the node is in, and leaves each parent's own border
+      and padding out of the sum; the window's own frame comes in with the wrong sign (the
+      window reports itself at minus its frame, as big as its X window). For a node in a
+      window whose X window is found (by its size), the box is that X window's place, plus
+      the node's place in the window's box, plus the frame the top window's place left out.
+      Other parents' padding stays out (the header bar's 6 pixels): a few pixels, within
+      any control.
+    The main window's own box is what it shows inside its frame, on both."""
     box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    app = node
-    while app is not None and app.getRoleName() != "application":
-        app = app.parent
-    origin_x, origin_y = window_origin(app.get_process_id())
-    return box.x + origin_x, box.y + origin_y, box.width, box.height
+    chain = [node]
+    while chain[-1].parent is not None and chain[-1].parent.getRoleName() != "application":
+        chain.append(chain[-1].parent)
+    app = chain[-1].parent
+    windows = x_windows_of(app.get_process_id())
+    for ancestor in chain:
+        try:
+            outer = ancestor.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        except Exception:  # not every node has a place (GTK 4.8's stack pages)
+            continue
+        origin = next(((x, y) for x, y, w, h in windows if (w, h) == (outer.width, outer.height)), None)
+        if origin is None:
+            continue
+        top = chain[-1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        frame_x, frame_y = -min(top.x, 0), -min(top.y, 0)
+        if node is chain[-1]:
+            # The main window itself: what it shows, inside its frame.
+            return origin[0] + frame_x, origin[1] + frame_y, box.width - 2 * frame_x, box.height - 2 * frame_y
+        if ancestor is node:
+            return origin[0], origin[1], box.width, box.height
+        return (origin[0] + box.x - outer.x + frame_x, origin[1] + box.y - outer.y + frame_y,
+                box.width, box.height)
+    # GTK 4.8: from the inside of the main window's frame.
+    top = chain[-1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    x, y, width, height = window_geometry(x_window_of(app.get_process_id()))
+    frame_x, frame_y = max(0, (width - top.width) // 2), max(0, (height - top.height) // 2)
+    return box.x + x + frame_x, box.y + y + frame_y, box.width, box.height
 
 
-def window_origin(pid):
-    geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", x_window_of(pid)],
-                              capture_output=True, text=True).stdout
-    values = dict(line.split("=", 1) for line in geometry.split() if "=" in line)
-    return int(values["X"]), int(values["Y"])
+def x_windows_of(pid):
+    """The place and size of each of the process's windows on screen (x, y, width, height)."""
+    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                         capture_output=True, text=True).stdout.split()
+    return [geometry for geometry in map(window_geometry, ids) if geometry is not None]
+
+
+def window_geometry(window):
+    """The X window's place and size on screen (x, y, width, height), or None."""
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
+                         capture_output=True, text=True).stdout
+    values = dict(line.split("=", 1) for line in out.split() if "=" in line)
+    try:
+        return tuple(int(values[key]) for key in ("X", "Y", "WIDTH", "HEIGHT"))
+    except (KeyError, ValueError):
+        return None
 
 
 def move_pointer(x, y):
@@ -187,9 +246,36 @@ def move_pointer(x, y):
     time.sleep(0.05)
 
 
+def settled_center(node, seconds=2):
+    """The node's centre once it has stopped moving (a bar sliding shut moves the list under
+    it for a quarter of a second), as a person would click it."""
+    deadline = time.time() + seconds
+    place = center(node)
+    while time.time() < deadline:
+        time.sleep(0.1)
+        now = center(node)
+        if now == place:
+            break
+        place = now
+    return place
+
+
 def click(node):
-    move_pointer(*center(node))
+    move_pointer(*settled_center(node))
     xdotool("click", 1)
+
+
+def type_path_in_chooser(path):
+    """Types PATH into GTK's own file chooser (no portal here) and accepts it: Ctrl+L opens its
+    location field. GTK 4.18's field completes a folder's name as it is typed ("/tm" gets "p/")
+    and keeps that completion after the cursor while the rest is typed: what is after the
+    cursor is cut off before Return (nothing is, under GTK 4.8)."""
+    xdotool("key", "ctrl+l")
+    time.sleep(0.3)
+    xdotool("type", "--delay", 20, path)
+    time.sleep(0.3)
+    xdotool("key", "shift+End", "Delete")
+    xdotool("key", "Return")
 
 
 def screenshot(name):

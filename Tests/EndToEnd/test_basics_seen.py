@@ -92,7 +92,9 @@ def search_is_open(app, name):
     if app.find("entry", "Search chordsets") is not None:
         return True
     x, y, w, h = extents(app.wait_for_control("frame", "Imager"))
-    header = ocr(shot_region(app, name, x + w // 2 - 150, y + 2, 300, 45, scale=3))
+    # The header bar's title and subtitle, above its bottom line (the list's rows below it
+    # would be read too).
+    header = ocr(shot_region(app, name, x + w // 2 - 150, y + 2, 300, 42, scale=3))
     assert "chordsets" in header.lower(), f"the window's subtitle is not read on screen: {header!r}"
     counts = [line for line in header.lower().splitlines() if "chordsets" in line]
     return any(re.search(r"\bof\b", line) for line in counts)

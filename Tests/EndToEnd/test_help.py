@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, accessible_name, extents, has_role, screenshot, wait_for, xdotool
+from harness import App, accessible_name, extents, german, has_role, screenshot, wait_for, xdotool
 from suite import test
 from test_basics_seen import ocr, reads, shot_region, toast_region
 
@@ -168,8 +168,7 @@ def in_german_the_main_menu_ends_with_hilfe_between_shortcuts_and_about(first):
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     subprocess.run([os.path.join(repo, "po", "build.sh"), catalogues], check=True)
     app = App(first.binary)
-    # LANGUAGE picks the translation; gettext ignores it under the C locale, so LANG too.
-    app.env.update(LANGUAGE="de", LANG="C.UTF-8", IMAGER_LOCALE_DIR=os.path.join(catalogues, "locale"))
+    app.env.update(german(os.path.join(catalogues, "locale")))
     app.start()
     try:
         app.wait_for_control("label", "Warm")

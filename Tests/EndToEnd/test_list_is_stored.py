@@ -11,7 +11,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, click, extents, screenshot, wait_for, xdotool
+from harness import App, click, extents, screenshot, type_path_in_chooser, wait_for, xdotool
 from suite import test
 from window_steps import save_by_focusing_another_window
 
@@ -45,11 +45,7 @@ def import_from_the_menu(app, path, refocus_after):
     wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Import Chordsets"],
                                     capture_output=True, text=True).stdout.split(), 10, "the file chooser")
     time.sleep(0.5)
-    xdotool("key", "ctrl+l")
-    time.sleep(0.3)
-    xdotool("type", "--delay", 20, path)
-    time.sleep(0.3)
-    xdotool("key", "Return")
+    type_path_in_chooser(path)
     time.sleep(refocus_after)
     xdotool("windowfocus", app.window_id)
     wait_for(lambda: not subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Import Chordsets"],

@@ -4,7 +4,7 @@ import shutil
 import subprocess
 import tempfile
 
-from harness import App, click, screenshot, xdotool
+from harness import App, click, german, screenshot, xdotool
 from keyboard import press
 from suite import test
 
@@ -17,8 +17,7 @@ def in_german_the_header_the_menu_the_cells_and_the_toast_speak_german(first):
     catalogues = tempfile.mkdtemp(prefix="imager-e2e-po-")
     subprocess.run([os.path.join(REPO, "po", "build.sh"), catalogues], check=True)
     app = App(first.binary)
-    # LANGUAGE picks the translation; gettext ignores it under the C locale, so LANG too.
-    app.env.update(LANGUAGE="de", LANG="C.UTF-8", IMAGER_LOCALE_DIR=os.path.join(catalogues, "locale"))
+    app.env.update(german(os.path.join(catalogues, "locale")))
     app.start()
     try:
         app.wait_for_control("push button", "Akkordsatz hinzufügen")

@@ -13,7 +13,7 @@ import tempfile
 import time
 import zlib
 
-from harness import click, extents, move_pointer, screenshot, wait_for, xdotool
+from harness import click, extents, move_pointer, screenshot, type_path_in_chooser, wait_for, xdotool
 from keyboard import selected_rows
 from window_steps import rows
 from suite import test
@@ -157,15 +157,10 @@ def open_a_picture_from_the_menu(app, folder):
     action = item.queryAction()
     assert action.nActions >= 1 and action.getName(0) == "click", "the menu item should offer “click”"
     action.doAction(0)
-    # GTK's own chooser (no portal here): Ctrl+L opens its location field.
     wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "New Chordset from Image"],
                                     capture_output=True, text=True).stdout.split(), 10, "the file chooser")
     time.sleep(0.5)
-    xdotool("key", "ctrl+l")
-    time.sleep(0.3)
-    xdotool("type", "--delay", 20, path)
-    time.sleep(0.3)
-    xdotool("key", "Return")
+    type_path_in_chooser(path)
     app.wait_for_control("label", "Harbour Stripes", seconds=10)
     app.wait_for_control("label", "New chordset from “Harbour Stripes.png”")
     screenshot("picture-added")

@@ -157,13 +157,13 @@ final class ListDropTarget {
                                          || gtk_widget_get_parent($0.widget) == picked }),
            let position = row.position {
             var rowX = 0.0, rowY = 0.0
-            guard gtk_widget_translate_coordinates(list.listView, row.widget, x, y, &rowX, &rowY) != 0 else { return nil }
+            guard cgtk_widget_translate_point(list.listView, row.widget, x, y, &rowX, &rowY) != 0 else { return nil }
             return DropPlacement.gap(row: position, y: rowY, height: Double(gtk_widget_get_height(row.widget)))
         }
         // Past the end of a short list.
         guard let last = rows.last, let position = last.position, position == list.rowCount - 1 else { return nil }
         var rowX = 0.0, rowY = 0.0
-        guard gtk_widget_translate_coordinates(list.listView, last.widget, x, y, &rowX, &rowY) != 0,
+        guard cgtk_widget_translate_point(list.listView, last.widget, x, y, &rowX, &rowY) != 0,
               rowY >= Double(gtk_widget_get_height(last.widget)) else { return nil }
         return list.rowCount
     }

@@ -5,7 +5,10 @@ import ImagerGLib
 /// list is (`WindowAreas`); inside it:
 /// - Left and Right move between a row (announced by its title) and its eight cells.
 /// - Up and Down from a cell go to the same cell of the row above or below, so moving down
-///   a column of colours is one key a step; from a row, GTK's own list moves to the next row.
+///   a column of colours is one key a step; from a row, to the row above or below. (GTK's
+///   own list would do that too, but GTK 4.18's takes the first Down after the focus was put
+///   on a row, as after a delete or at launch, to focus that same row again.) With Shift,
+///   GTK's own list extends the selection.
 /// - Home and End are GTK's own: the first and the last row, brought wholly into view.
 /// A title being typed keeps its arrows.
 final class ListKeyboard {
@@ -32,15 +35,14 @@ final class ListKeyboard {
             move(in: place, towardCells: right != rightToLeft)
             return true
         case GDK_KEY_Up, GDK_KEY_KP_Up, GDK_KEY_Down, GDK_KEY_KP_Down:
-            guard relevant == 0, let place = focusPlace(), let slot = place.slot, let position = place.row.position else {
-                return false
-            }
+            guard relevant == 0, let place = focusPlace(), !place.row.title.isEditing,
+                  let position = place.row.position else { return false }
             let down = keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down)
             let target = position + (down ? 1 : -1)
             // Rows, not chordsets: during a search the list shows only some of them.
             guard target >= 0, target < list.rowCount else { return true }
             guard let row = list.boundRow(atRow: target) else { return false }
-            row.cells[slot].grabFocus()
+            if let slot = place.slot { row.cells[slot].grabFocus() } else { row.focus() }
             list.scrollToRow(target)
             return true
         case GDK_KEY_Home, GDK_KEY_KP_Home, GDK_KEY_End, GDK_KEY_KP_End:

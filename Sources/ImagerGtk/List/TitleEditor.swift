@@ -214,15 +214,13 @@ final class TitleEditor {
     }
 
     /// Types `text` over the selection, as keys pressed in the field would (an empty `text`
-    /// deletes the selection, as Backspace would).
+    /// deletes the selection, as Backspace would), and as they would, so Ctrl+Z in the field
+    /// takes it back.
     func typeAhead(_ text: String) {
-        guard isEditing, let entry else { return }
-        let editable = cgtk_editable(entry)
-        gtk_editable_delete_selection(editable)
+        guard isEditing, let entry, let field = textInside(entry) else { return }
+        cgtk_text_delete_selection(field)
         guard !text.isEmpty else { return }
-        var position = gtk_editable_get_position(editable)
-        gtk_editable_insert_text(editable, text, -1, &position)
-        gtk_editable_set_position(editable, position)
+        cgtk_text_insert_at_cursor(field, text)
     }
 
     /// The GtkText a GtkEntry keeps its text in: the child that takes the keys.

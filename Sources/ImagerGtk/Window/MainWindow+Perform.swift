@@ -128,7 +128,7 @@ extension MainWindow {
         guard performance == nil, let position = list.selectedPosition,
               let row = list.boundRow(at: position), let item = gtk_widget_get_parent(row.widget) else { return }
         var y = 0.0, x = 0.0
-        guard gtk_widget_translate_coordinates(item, list.scrolledWindow, 0, 0, &x, &y) != 0 else { return }
+        guard cgtk_widget_translate_point(item, list.scrolledWindow, 0, 0, &x, &y) != 0 else { return }
         let visible = y >= 0 && y + Double(gtk_widget_get_height(item)) <= Double(gtk_widget_get_height(list.scrolledWindow))
         if visible { gtk_widget_grab_focus(item) }
     }

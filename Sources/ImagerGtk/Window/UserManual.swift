@@ -13,15 +13,26 @@ enum UserManual {
         case other(String)
 
         /// GIO says "Operation not supported" when no program handles the address's scheme,
-        /// which would tell the person nothing.
+        /// which would tell the person nothing. GTK 4.18's launcher passes GIO's message on
+        /// under an error of its own, without GIO's code: there, a desktop with no program
+        /// for `help:` is what tells.
         nonisolated init(_ error: UnsafeMutablePointer<GError>?) {
             guard let error else { self = .other(""); return }
             if error.pointee.domain == g_io_error_quark(), error.pointee.code == G_IO_ERROR_NOT_SUPPORTED.rawValue {
+                self = .noViewer
+            } else if !UserManual.hasViewer {
                 self = .noViewer
             } else {
                 self = .other(error.pointee.message.map { String(cString: $0) } ?? "")
             }
         }
+    }
+
+    /// Whether the desktop has a program for `help:` addresses.
+    nonisolated static var hasViewer: Bool {
+        guard let viewer = g_app_info_get_default_for_uri_scheme("help") else { return false }
+        g_object_unref(UnsafeMutableRawPointer(viewer))
+        return true
     }
 
     /// Asks the desktop to show the manual over `window`. When it cannot, `failed` learns why,

@@ -29,7 +29,7 @@ final class DragAndDropTests: GtkTestCase {
         let rowWidget = try XCTUnwrap(window.list.boundRow(atRow: row)?.widget, "row \(row) is bound")
         var x = 0.0, y = 0.0
         let height = Double(gtk_widget_get_height(rowWidget))
-        XCTAssertNotEqual(gtk_widget_translate_coordinates(rowWidget, window.list.listView, 40, height * fraction, &x, &y), 0)
+        XCTAssertNotEqual(cgtk_widget_translate_point(rowWidget, window.list.listView, 40, height * fraction, &x, &y), 0)
         return (x, y)
     }
 
@@ -223,7 +223,7 @@ final class DragAndDropTests: GtkTestCase {
         pump(seconds: 0.05)
         let field = try XCTUnwrap(row.title.editingField)
         var x = 0.0, y = 0.0
-        XCTAssertNotEqual(gtk_widget_translate_coordinates(field, row.widget, 5, 5, &x, &y), 0)
+        XCTAssertNotEqual(cgtk_widget_translate_point(field, row.widget, 5, 5, &x, &y), 0)
         XCTAssertFalse(RowDragSource.mayDrag(row, pressedAt: (x, y), movedBy: (0, 9)), "in the field being edited")
         row.title.cancel()
 
