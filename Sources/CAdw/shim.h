@@ -20,6 +20,9 @@ static inline AdwToastOverlay *cadw_toast_overlay(gpointer p) { return (AdwToast
 static inline AdwStatusPage *cadw_status_page(gpointer p) { return (AdwStatusPage *)p; }
 static inline AdwClamp *cadw_clamp(gpointer p) { return (AdwClamp *)p; }
 static inline AdwClampScrollable *cadw_clamp_scrollable(gpointer p) { return (AdwClampScrollable *)p; }
+static inline AdwPreferencesPage *cadw_preferences_page(gpointer p) { return (AdwPreferencesPage *)p; }
+static inline AdwPreferencesGroup *cadw_preferences_group(gpointer p) { return (AdwPreferencesGroup *)p; }
+static inline AdwActionRow *cadw_action_row(gpointer p) { return (AdwActionRow *)p; }
 
 /* The application: an AdwApplication is a GtkApplication that sets up libadwaita (its
  * stylesheet and style manager) at startup. */
@@ -127,6 +130,21 @@ static inline void cadw_message_close(GtkWidget *dialog) {
 #else
     gtk_window_destroy(GTK_WINDOW(dialog));
 #endif
+}
+
+/* ---- a preferences window: a window of its own on every version (libadwaita 1.6 prefers
+ * AdwPreferencesDialog, inside the window; the window keeps one behaviour everywhere) ---- */
+static inline GtkWidget *cadw_preferences_window_new(GtkWidget *parent, const char *title, GtkWidget *page) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    GtkWidget *window = adw_preferences_window_new();
+    adw_preferences_window_add(ADW_PREFERENCES_WINDOW(window), ADW_PREFERENCES_PAGE(page));
+    adw_preferences_window_set_search_enabled(ADW_PREFERENCES_WINDOW(window), FALSE);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    gtk_window_set_transient_for(GTK_WINDOW(window), GTK_WINDOW(parent));
+    gtk_window_set_modal(GTK_WINDOW(window), TRUE);
+    gtk_window_set_destroy_with_parent(GTK_WINDOW(window), TRUE);
+    return window;
 }
 
 #endif

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Foundation
 import ImagerCore
@@ -5,7 +6,8 @@ import ImagerGLib
 
 /// Main menu → Sync…: the folder to sync through, this computer's name as the others show
 /// it, the other computers seen in the folder with when each last wrote, and Stop Syncing.
-/// Every change is stored at once (there is no OK button to forget).
+/// Every change is stored at once (there is no OK button to forget). A libadwaita
+/// preferences window: one page of titled groups.
 final class SyncDialog {
     /// Owned by GTK (a toplevel); destroyed when closed.
     let window: Widget
@@ -33,63 +35,59 @@ final class SyncDialog {
         self.fileChooser = fileChooser
         self.store = store
         self.liveSync = liveSync
-        window = gtk_window_new()
-        gtk_window_set_transient_for(cgtk_window(window), cgtk_window(parent))
-        gtk_window_set_modal(cgtk_window(window), 1)
-        gtk_window_set_destroy_with_parent(cgtk_window(window), 1)
-        gtk_window_set_default_size(cgtk_window(window), 480, -1)
-        gtk_window_set_title(cgtk_window(window), tr("Sync"))
-        gtk_window_set_titlebar(cgtk_window(window), gtk_header_bar_new())
+        let page = adw_preferences_page_new()!
 
-        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        content.setMargins(18)
         explanationLabel = Widgets.label("")
         gtk_label_set_wrap(cgtk_label(explanationLabel), 1)
         gtk_label_set_xalign(cgtk_label(explanationLabel), 0)
-        Widgets.append(explanationLabel, to: content)
+        Self.group(nil, [explanationLabel], in: page)
 
-        Widgets.append(Self.heading(tr("Sync Folder")), to: content)
-        let folderRow = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         folderLabel = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(folderLabel), 0)
         gtk_label_set_ellipsize(cgtk_label(folderLabel), PANGO_ELLIPSIZE_MIDDLE)
         gtk_widget_set_hexpand(folderLabel, 1)
         chooseButton = Widgets.textButton(tr("Choose Folder…"))
-        Widgets.append(folderLabel, to: folderRow)
-        Widgets.append(chooseButton, to: folderRow)
-        Widgets.append(folderRow, to: content)
+        gtk_widget_set_valign(chooseButton, GTK_ALIGN_CENTER)
+        let folderRow = adw_action_row_new()!
+        adw_action_row_add_prefix(cadw_action_row(folderRow), folderLabel)
+        adw_action_row_add_suffix(cadw_action_row(folderRow), chooseButton)
+        folderRow.setAccessibleLabel(tr("Sync Folder"))
+        Self.group(tr("Sync Folder"), [folderRow], in: page)
 
-        Widgets.append(Self.heading(tr("This Computer’s Name")), to: content)
         nameEntry = gtk_entry_new()
         nameEntry.setAccessibleLabel(tr("This Computer’s Name"))
         gtk_entry_set_placeholder_text(cgtk_entry(nameEntry), MachineIdentity.defaultName())
-        Widgets.append(nameEntry, to: content)
+        Self.group(tr("This Computer’s Name"), [nameEntry], in: page)
 
-        Widgets.append(Self.heading(tr("Other Computers")), to: content)
         peersLabel = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(peersLabel), 0)
         gtk_label_set_wrap(cgtk_label(peersLabel), 1)
-        Widgets.append(peersLabel, to: content)
-
         statusLabel = Widgets.label("", classes: "dim-label")
         gtk_label_set_xalign(cgtk_label(statusLabel), 0)
         gtk_label_set_wrap(cgtk_label(statusLabel), 1)
-        Widgets.append(statusLabel, to: content)
+        let peers = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        Widgets.append(peersLabel, to: peers)
+        Widgets.append(statusLabel, to: peers)
+        Self.group(tr("Other Computers"), [peers], in: page)
 
         // Not red: stopping deletes nothing, and syncing again picks up where it left off.
         stopButton = Widgets.textButton(tr("Stop Syncing"))
         gtk_widget_set_halign(stopButton, GTK_ALIGN_END)
-        Widgets.append(stopButton, to: content)
-        gtk_window_set_child(cgtk_window(window), content)
+        Self.group(nil, [stopButton], in: page)
+
+        window = cadw_preferences_window_new(parent, tr("Sync"), page)
+        gtk_window_set_default_size(cgtk_window(window), 520, 560)
 
         connect()
         refresh()
     }
 
-    private static func heading(_ text: String) -> Widget {
-        let label = Widgets.label(text, classes: "heading")
-        gtk_label_set_xalign(cgtk_label(label), 0)
-        return label
+    /// A group of the page, with its title (a heading) when it has one.
+    private static func group(_ title: String?, _ children: [Widget], in page: Widget) {
+        let group = adw_preferences_group_new()!
+        if let title { adw_preferences_group_set_title(cadw_preferences_group(group), title) }
+        for child in children { adw_preferences_group_add(cadw_preferences_group(group), child) }
+        adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(group))
     }
 
     func present() {
@@ -106,14 +104,6 @@ final class SyncDialog {
             FileTransfer.chooseSyncFolder(over: self.window, with: self.fileChooser) { [weak self] path in self?.choose(folder: path) }
         }
         Signal.connect(stopButton, "clicked") { [weak self] in self?.choose(folder: nil) }
-        // A plain window has no Escape of its own, as GTK's dialogs do.
-        let keys = gtk_event_controller_key_new()!
-        Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _ in
-            guard let self, keyval == UInt32(GDK_KEY_Escape) else { return false }
-            self.close()
-            return true
-        }
-        gtk_widget_add_controller(window, keys)
         Signal.connect(nameEntry, "changed") { [weak self] in self?.nameChanged() }
         liveSync.onRound = { [weak self] in self?.refreshStatus() }
         Signal.connect(window, "destroy") { [weak self] in
