@@ -56,8 +56,10 @@ final class AdaptiveLayoutTests: GtkTestCase {
         let gap = title.origin.x, right = rowWidth - (last.origin.x + last.size.width)
         XCTAssertEqual(gap, right, accuracy: 2, "the content is not centred in its row")
         XCTAssertLessThanOrEqual(rowWidth, Float(ChordsetList.widest))
-        let inWindow = frame(row.widget, in: window.window)
-        XCTAssertEqual(inWindow.origin.x + inWindow.size.width / 2, 600, accuracy: 2, "the row is not centred in the window")
+        let inList = frame(row.widget, in: window.list.scrolledWindow)
+        XCTAssertEqual(inList.origin.x + inList.size.width / 2, Float(gtk_widget_get_width(window.list.scrolledWindow)) / 2,
+                       accuracy: 2, "the row is not centred in the list")
+        XCTAssertGreaterThan(gtk_widget_get_width(window.list.scrolledWindow), ChordsetList.widest + 100, "the list is wider than its rows")
     }
 
     func testOnOneLineTheTitleIsCentredOnTheCells() async throws {
