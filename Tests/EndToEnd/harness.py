@@ -214,18 +214,29 @@ def extents(node):
             return origin[0], origin[1], box.width, box.height
         return (origin[0] + box.x - outer.x + frame_x, origin[1] + box.y - outer.y + frame_y,
                 box.width, box.height)
-    # GTK 4.8: from the inside of the main window's frame.
+    # GTK 4.8: from the inside of the frame of the main window, or of the dialog the node is
+    # in (its X window has the dialog's title).
     top = chain[-1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    x, y, width, height = window_geometry(x_window_of(app.get_process_id()))
+    pid = app.get_process_id()
+    window = next((window for window in x_window_ids_of(pid) if chain[-1].name and window_name(window) == chain[-1].name),
+                  x_window_of(pid))
+    x, y, width, height = window_geometry(window)
     frame_x, frame_y = max(0, (width - top.width) // 2), max(0, (height - top.height) // 2)
     return box.x + x + frame_x, box.y + y + frame_y, box.width, box.height
 
 
+def x_window_ids_of(pid):
+    return subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                          capture_output=True, text=True).stdout.split()
+
+
 def x_windows_of(pid):
     """The place and size of each of the process's windows on screen (x, y, width, height)."""
-    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
-                         capture_output=True, text=True).stdout.split()
-    return [geometry for geometry in map(window_geometry, ids) if geometry is not None]
+    return [geometry for geometry in map(window_geometry, x_window_ids_of(pid)) if geometry is not None]
+
+
+def window_name(window):
+    return subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout.strip()
 
 
 def window_geometry(window):
