@@ -11,19 +11,24 @@ final class ColorScheme {
     private static let namespace = "org.freedesktop.appearance"
     private static let key = "color-scheme"
 
-    /// Borrowed: the application's session bus connection, if it has one.
+    /// The application's session bus connection, if it has one: a reference of our own, so
+    /// the connection outlives the subscription on it (GApplication drops its own when it
+    /// shuts down, and a connection that goes first would take the subscription with it).
     private let connection: OpaquePointer?
     private var subscription: guint = 0
 
     init(connection: OpaquePointer?) {
         self.connection = connection
         guard let connection else { return }
+        g_object_ref(UnsafeMutableRawPointer(connection))
         read(connection)
         subscribe(connection)
     }
 
     isolated deinit {
-        if let connection, subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
+        guard let connection else { return }
+        if subscription != 0 { g_dbus_connection_signal_unsubscribe(connection, subscription) }
+        g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
     private func read(_ connection: OpaquePointer) {
@@ -47,14 +52,21 @@ final class ColorScheme {
         scheme.apply(uint(in: reply, child: 0))
     }
 
+    /// The subscription holds this weakly (through a box it owns): the scheme's owner decides
+    /// when it goes, and its going ends the subscription.
+    private final class Listener {
+        weak var scheme: ColorScheme?
+        init(_ scheme: ColorScheme) { self.scheme = scheme }
+    }
+
     private func subscribe(_ connection: OpaquePointer) {
         let changed: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
             MainActor.assumeIsolated { ColorScheme.settingChanged(parameters: parameters, data: data) }
         }
-        let release: GDestroyNotify = { data in Unmanaged<ColorScheme>.fromOpaque(data!).release() }
+        let release: GDestroyNotify = { data in Unmanaged<Listener>.fromOpaque(data!).release() }
         subscription = g_dbus_connection_signal_subscribe(
             connection, Self.portal, Self.interface, "SettingChanged", Self.path, Self.namespace,
-            G_DBUS_SIGNAL_FLAGS_NONE, changed, Unmanaged.passRetained(self).toOpaque(), release)
+            G_DBUS_SIGNAL_FLAGS_NONE, changed, Unmanaged.passRetained(Listener(self)).toOpaque(), release)
     }
 
     private static func settingChanged(parameters: OpaquePointer?, data: gpointer?) {
@@ -62,7 +74,7 @@ final class ColorScheme {
         let key = g_variant_get_child_value(parameters, 1)!
         defer { g_variant_unref(key) }
         guard String(cString: g_variant_get_string(key, nil)) == Self.key else { return }
-        Unmanaged<ColorScheme>.fromOpaque(data!).takeUnretainedValue().apply(uint(in: parameters, child: 2))
+        Unmanaged<Listener>.fromOpaque(data!).takeUnretainedValue().scheme?.apply(uint(in: parameters, child: 2))
     }
 
     /// The uint32 inside a child of `tuple`, through any number of variant wrappers (older
