@@ -107,6 +107,15 @@ def find_application(pid):
     return None
 
 
+def gtk_version():
+    """The installed GTK 4's (major, minor) version, which imager runs on (asked in another
+    process: GTK stays out of this one)."""
+    out = subprocess.run(["/usr/bin/python3", "-c", "import gi; gi.require_version('Gtk', '4.0'); "
+                          "from gi.repository import Gtk; print(Gtk.get_major_version(), Gtk.get_minor_version())"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    return int(out[0]), int(out[1])
+
+
 # GTK 4.10 renamed roles on the accessibility bus: GTK 4.8's "push button" is "button" there,
 # and a group (a list row's box) is a "grouping", not a "panel". Tests may name a role either
 # way; a node matches under both of its names, so they hold on both.
