@@ -107,6 +107,15 @@ def find_application(pid):
     return None
 
 
+def gtk_version():
+    """The installed GTK 4's (major, minor) version, which imager runs on (asked in another
+    process: GTK stays out of this one)."""
+    out = subprocess.run(["/usr/bin/python3", "-c", "import gi; gi.require_version('Gtk', '4.0'); "
+                          "from gi.repository import Gtk; print(Gtk.get_major_version(), Gtk.get_minor_version())"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    return int(out[0]), int(out[1])
+
+
 # GTK 4.10 renamed roles on the accessibility bus: GTK 4.8's "push button" is "button" there,
 # and a group (a list row's box) is a "grouping", not a "panel". Tests may name a role either
 # way; a node matches under both of its names, so they hold on both.
@@ -214,18 +223,29 @@ def extents(node):
             return origin[0], origin[1], box.width, box.height
         return (origin[0] + box.x - outer.x + frame_x, origin[1] + box.y - outer.y + frame_y,
                 box.width, box.height)
-    # GTK 4.8: from the inside of the main window's frame.
+    # GTK 4.8: from the inside of the frame of the main window, or of the dialog the node is
+    # in (its X window has the dialog's title).
     top = chain[-1].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    x, y, width, height = window_geometry(x_window_of(app.get_process_id()))
+    pid = app.get_process_id()
+    window = next((window for window in x_window_ids_of(pid) if chain[-1].name and window_name(window) == chain[-1].name),
+                  x_window_of(pid))
+    x, y, width, height = window_geometry(window)
     frame_x, frame_y = max(0, (width - top.width) // 2), max(0, (height - top.height) // 2)
     return box.x + x + frame_x, box.y + y + frame_y, box.width, box.height
 
 
+def x_window_ids_of(pid):
+    return subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                          capture_output=True, text=True).stdout.split()
+
+
 def x_windows_of(pid):
     """The place and size of each of the process's windows on screen (x, y, width, height)."""
-    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
-                         capture_output=True, text=True).stdout.split()
-    return [geometry for geometry in map(window_geometry, ids) if geometry is not None]
+    return [geometry for geometry in map(window_geometry, x_window_ids_of(pid)) if geometry is not None]
+
+
+def window_name(window):
+    return subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout.strip()
 
 
 def window_geometry(window):

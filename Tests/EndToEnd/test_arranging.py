@@ -40,15 +40,16 @@ def dragging_a_row_with_the_mouse_below_another_moves_it_and_the_order_is_saved(
         # Press in the row's left padding, then move straight down in small steps as a hand
         # would, past GTK's drag threshold, to the lower half of Forest: the gap between Forest
         # and the row after it.
+        # Both places are measured before the press: the hand does not stop mid-drag.
         start_x, start_y = x + 5, y + h // 2
+        fx, fy, fw, fh = extents(app.wait_for_control("panel", "Forest"))
+        end_y = fy + fh * 3 // 4
         move_pointer(start_x, start_y)
         xdotool("mousedown", 1)
         try:
             for step in range(1, 5):
                 xdotool("mousemove", start_x, start_y + 3 * step)
                 time.sleep(0.03)
-            fx, fy, fw, fh = extents(app.wait_for_control("panel", "Forest"))
-            end_y = fy + fh * 3 // 4
             current = start_y + 12
             while current < end_y:
                 current = min(current + 10, end_y)

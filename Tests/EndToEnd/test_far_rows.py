@@ -3,14 +3,19 @@ import json
 import os
 import subprocess
 
-from harness import App, extents, wait_for
+from harness import App, extents, gtk_version, wait_for
 from suite import test
 
 
 @test
 def the_chords_of_rows_bound_below_the_window_are_named_too(first):
     """GTK binds rows it does not draw (up to 200, below the window here); their cells are
-    named once the window is idle, not in the frame that binds them (CellNaming)."""
+    named once the window is idle, not in the frame that binds them (CellNaming).
+    GTK 4.18 binds only the rows it shows: there are no such rows to check, and the test
+    says so and stops."""
+    if gtk_version() >= (4, 18):
+        print(f"    (GTK {'.'.join(map(str, gtk_version()))} binds no row below the window: nothing to check)")
+        return
     first.stop()
     app = App(first.binary)
     listing = os.path.join(app.home, "many.json")
