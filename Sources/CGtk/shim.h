@@ -54,13 +54,6 @@ static inline void cgtk_accessible_set_label(GtkAccessible *a, const char *label
     gtk_accessible_reset_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
-/* Names `a` by `label` alone: without this, a button whose label GTK set itself is named by
- * that label through a relation, which wins over the label property (GTK 4.8 lists the
- * label twice there when it was set again: "Undo Undo"). */
-static inline void cgtk_accessible_set_label_only(GtkAccessible *a, const char *label) {
-    gtk_accessible_reset_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
-    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-}
 static inline void cgtk_accessible_set_hidden(GtkAccessible *a) {
     gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
 }

@@ -44,7 +44,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
                 text = text.replacingOccurrences(of: "__", with: "\u{0}").replacingOccurrences(of: "_", with: "")
                     .replacingOccurrences(of: "\u{0}", with: "_")
             }
-            cgtk_accessible_set_label_only(cgtk_accessible(self), text)
+            setAccessibleLabel(text)
         }
         for child in children { child.nameButtonsByTheirLabels() }
     }

@@ -164,9 +164,9 @@ final class Toast {
         for child in widget.children where cgtk_is_button(child) != 0 {
             if gtk_button_get_icon_name(cgtk_button(child)).map({ String(cString: $0) }) == "window-close-symbolic" {
                 child.setTooltip(tr("Dismiss"))
-                cgtk_accessible_set_label_only(cgtk_accessible(child), tr("Dismiss"))
+                child.setAccessibleLabel(tr("Dismiss"))
             } else {
-                cgtk_accessible_set_label_only(cgtk_accessible(child), tr("Undo"))
+                child.setAccessibleLabel(tr("Undo"))
                 child.setTooltip(tr("Undo this change"))
                 g_object_unref(UnsafeMutableRawPointer(undoButton))
                 undoButton = child
