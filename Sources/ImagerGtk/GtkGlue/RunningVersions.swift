@@ -14,4 +14,10 @@ enum RunningVersions {
 
     /// The longest a toast takes to show in libadwaita 1.2 (when it replaces a hiding one).
     static let toastShowingMilliseconds: UInt32 = 500
+
+    /// GTK 4.8 with libadwaita's stylesheet: once the main menu has been open and closed, a
+    /// change to its items (Undo renamed after a delete) leaves its hidden popover taking
+    /// every click on the window, so the menu button no longer opens it. There the popover
+    /// goes when it closes, and the next click builds it again.
+    static let menuPopoverGoesWhenClosed = gtk_get_major_version() == 4 && gtk_get_minor_version() < 10
 }

@@ -163,6 +163,12 @@ package final class MainWindow {
         g_object_ref(UnsafeMutableRawPointer(menu.model))
         gtk_menu_button_set_create_popup_func(cgtk_menu_button(menuButton), { button, model in
             gtk_menu_button_set_menu_model(button, cgtk_menu_model(model))
+            guard RunningVersions.menuPopoverGoesWhenClosed, let button,
+                  let popover = gtk_menu_button_get_popover(button) else { return }
+            let raw = UnsafeMutableRawPointer(button)
+            Signal.connect(popover, "closed") {
+                MainLoop.idle { gtk_menu_button_set_menu_model(cgtk_menu_button(raw), nil) }
+            }
         }, UnsafeMutableRawPointer(menu.model), { model in g_object_unref(model) })
         gtk_menu_button_set_primary(cgtk_menu_button(menuButton), 1)
         menuButton.setTooltip(tr("Main Menu"))
