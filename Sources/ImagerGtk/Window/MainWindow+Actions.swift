@@ -140,11 +140,14 @@ extension MainWindow {
     }
 
     /// After a delete the focus stays where it was: on the row that took the deleted one's
-    /// place (GTK would put it on that row's first cell, or lose it with the last row).
+    /// place (GTK would put it on that row's first cell, or lose it with the last row). It
+    /// goes there once GTK has laid the list out again: GTK 4.18 takes the deleted row's
+    /// widget away only then, and a row focused before it could hand the focus to the first.
     private func keepFocus(at position: Int) {
         MainLoop.idle { [weak self] in
             guard let self else { return }
-            if !self.list.focusRow(at: position) { self.focusEmptyState() }
+            guard self.controller.count > 0 else { return self.focusEmptyState() }
+            self.list.focus(position: min(position, self.controller.count - 1))
         }
     }
 
