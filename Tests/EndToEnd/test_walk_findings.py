@@ -129,9 +129,18 @@ def buttons_in(node, found=None):
 
 
 def dialog_named(app, name):
-    return wait_for(lambda: next((child for child in app.node if child is not None and child.name == name
-                                  and child.getRoleName() in ("dialog", "frame", "alert")), None),
-                    5, f"the window “{name}”")
+    """The window or dialog titled NAME: a window of its own, or (a message from libadwaita 1.5
+    on) a dialog inside the window, found by its heading."""
+    def found():
+        window = next((child for child in app.node if child is not None and child.name == name
+                       and child.getRoleName() in ("dialog", "frame", "alert")), None)
+        if window is not None:
+            return window
+        heading = app.find("label", name)
+        while heading is not None and heading.getRoleName() not in ("dialog", "alert dialog", "alert", "frame"):
+            heading = heading.parent
+        return heading
+    return wait_for(found, 5, f"the window “{name}”")
 
 
 @test

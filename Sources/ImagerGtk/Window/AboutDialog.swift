@@ -11,11 +11,17 @@ enum AboutDialog {
     static let website = "https://github.com/imagerproject/imager"
     static let issueTracker = "https://github.com/imagerproject/imager/issues"
 
-    /// The licence page: what the MIT License allows, and where its text is (libadwaita
-    /// links an address written between angle brackets).
+    static let licenseAddress = "https://opensource.org/license/mit"
+
+    /// The licence page: what the MIT License allows, and where its text is. libadwaita shows
+    /// it as Pango markup: the sentence (a translation) is escaped, and the address is a link.
     static var license: String {
-        tr("Imager is free software under the MIT License: you may use, copy, change and share it, and it comes with no warranty.\n\nThe licence’s full text: {address}",
-           ["address": "<https://opensource.org/license/mit>"])
+        let sentence = tr("Imager is free software under the MIT License: you may use, copy, change and share it, and it comes with no warranty.\n\nThe licence’s full text: {address}",
+                          ["address": licenseAddress])
+        let escaped = g_markup_escape_text(sentence, -1)!
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+            .replacingOccurrences(of: licenseAddress, with: "<a href=\"\(licenseAddress)\">\(licenseAddress)</a>")
     }
 
     static func present(over parent: Widget) {

@@ -56,6 +56,19 @@ final class WindowDetailsTests: GtkTestCase {
         XCTAssertGreaterThan(cancel.size.width, 40, "a button wide enough for its word")
     }
 
+    /// libadwaita shows the licence as a label's markup: it must parse (a label given markup
+    /// that does not parse shows nothing), and link its address.
+    func testTheAboutLicenceIsMarkupThatLinksItsAddress() throws {
+        let label = gtk_label_new(nil)!
+        g_object_ref_sink(UnsafeMutableRawPointer(label))
+        defer { g_object_unref(UnsafeMutableRawPointer(label)) }
+        gtk_label_set_markup(cgtk_label(label), AboutDialog.license)
+        let shown = String(cString: gtk_label_get_text(cgtk_label(label)))
+        XCTAssertTrue(shown.hasPrefix("Imager is free software under the MIT License"), shown)
+        XCTAssertTrue(shown.hasSuffix("https://opensource.org/license/mit"), shown)
+        XCTAssertTrue(AboutDialog.license.contains("<a href=\"https://opensource.org/license/mit\">"))
+    }
+
     func testAnErrorMessageSaysWhatFailedAndWhy() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         MessageDialog.inform(over: window.window, "Could not import the file", detail: "notes.json: line 3 is not JSON.")
