@@ -18,7 +18,6 @@ static inline AdwHeaderBar *cadw_header_bar(gpointer p) { return (AdwHeaderBar *
 static inline AdwWindowTitle *cadw_window_title(gpointer p) { return (AdwWindowTitle *)p; }
 static inline AdwToastOverlay *cadw_toast_overlay(gpointer p) { return (AdwToastOverlay *)p; }
 static inline AdwStatusPage *cadw_status_page(gpointer p) { return (AdwStatusPage *)p; }
-static inline AdwClamp *cadw_clamp(gpointer p) { return (AdwClamp *)p; }
 static inline AdwClampScrollable *cadw_clamp_scrollable(gpointer p) { return (AdwClampScrollable *)p; }
 static inline AdwPreferencesPage *cadw_preferences_page(gpointer p) { return (AdwPreferencesPage *)p; }
 static inline AdwPreferencesGroup *cadw_preferences_group(gpointer p) { return (AdwPreferencesGroup *)p; }

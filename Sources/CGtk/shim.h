@@ -28,7 +28,6 @@ static inline GtkListView *cgtk_list_view(gpointer p) { return (GtkListView *)p;
 static inline GListModel *cgtk_list_model(gpointer p) { return (GListModel *)p; }
 static inline GtkSelectionModel *cgtk_selection_model(gpointer p) { return (GtkSelectionModel *)p; }
 static inline GtkScrolledWindow *cgtk_scrolled_window(gpointer p) { return (GtkScrolledWindow *)p; }
-static inline GtkHeaderBar *cgtk_header_bar(gpointer p) { return (GtkHeaderBar *)p; }
 static inline GtkGesture *cgtk_gesture(gpointer p) { return (GtkGesture *)p; }
 static inline GtkGestureSingle *cgtk_gesture_single(gpointer p) { return (GtkGestureSingle *)p; }
 static inline GActionMap *cgtk_action_map(gpointer p) { return (GActionMap *)p; }
@@ -60,9 +59,6 @@ static inline void cgtk_accessible_set_hidden(GtkAccessible *a) {
 static inline void cgtk_accessible_set_hidden_to(GtkAccessible *a, gboolean hidden) {
     gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
-static inline void cgtk_object_set_bool(gpointer obj, const char *prop, gboolean value) {
-    g_object_set(obj, prop, value, NULL);
-}
 static inline GObject *cgtk_plain_object_new(void) {
     return g_object_new(G_TYPE_OBJECT, NULL);
 }
@@ -71,11 +67,6 @@ static inline GObject *cgtk_plain_object_new(void) {
 /* A drawing area that assistive technologies announce as a button. */
 static inline GtkWidget *cgtk_drawing_area_new_with_role(GtkAccessibleRole role) {
     return g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL);
-}
-
-/* ---- GVariant (varargs constructors) ---- */
-static inline GVariant *cgtk_variant_new_string_pair(const char *a, const char *b) {
-    return g_variant_new("(ss)", a, b);
 }
 
 /* ---- lists ---- */
@@ -119,31 +110,12 @@ static inline void cgtk_color_chooser_add_row(GtkWidget *dialog, const GdkRGBA *
 static inline void cgtk_color_chooser_get_rgba(GtkWidget *dialog, GdkRGBA *color) {
     gtk_color_chooser_get_rgba(GTK_COLOR_CHOOSER(dialog), color);
 }
-static inline GtkWidget *cgtk_message_dialog_new(GtkWindow *parent, GtkMessageType type,
-                                                 GtkButtonsType buttons, const char *text,
-                                                 const char *secondary) {
-    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                               type, buttons, "%s", text);
-    if (secondary)
-        gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
-    return dialog;
-}
-static inline GtkWidget *cgtk_dialog_add_button(GtkWidget *dialog, const char *label, int response) {
-    return gtk_dialog_add_button(GTK_DIALOG(dialog), label, response);
-}
-static inline void cgtk_dialog_response(GtkWidget *dialog, int response) {
-    gtk_dialog_response(GTK_DIALOG(dialog), response);
-}
-static inline void cgtk_dialog_set_default_response(GtkWidget *dialog, int response) {
-    gtk_dialog_set_default_response(GTK_DIALOG(dialog), response);
-}
-/* Names the dialog's button for `response` by the text it shows. GtkDialog makes its buttons
- * with mnemonics, and GTK 4.8 names such a button for screen readers twice over: by the label
- * it is labelled by and again by its own text ("Cancel Cancel", "_Select Select"). Without
- * the relation, the button is named once, as it reads, on every version. */
-static inline void cgtk_dialog_name_button_as_shown(GtkWidget *dialog, int response) {
-    GtkWidget *button = gtk_dialog_get_widget_for_response(GTK_DIALOG(dialog), response);
-    if (button == NULL || !GTK_IS_BUTTON(button)) return;
+/* Names a labelled button by the text it shows. A button made with a mnemonic (GtkDialog's,
+ * libadwaita's message buttons) is named by GTK 4.8 twice over: by the label it is labelled
+ * by and again by its own text ("Cancel Cancel", "_Select Select"). Without the relation, the
+ * button is named once, as it reads, on every version. Nothing for a button without a label. */
+static inline void cgtk_button_name_as_shown(GtkWidget *button) {
+    if (!GTK_IS_BUTTON(button)) return;
     const char *label = gtk_button_get_label(GTK_BUTTON(button));
     if (label == NULL) return;
     GString *shown = g_string_new(NULL);

@@ -34,18 +34,10 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         return children
     }
 
-    /// Names every labelled button inside the widget by its label alone (without mnemonic
-    /// underscores): GTK 4.8 reads a button's label twice ("Cancel Cancel") when it was set
-    /// again after the button was made, as libadwaita's message buttons are.
+    /// Names every labelled button inside the widget by the text it shows
+    /// (`cgtk_button_name_as_shown`): GtkDialog's and libadwaita's message buttons.
     func nameButtonsByTheirLabels() {
-        if cgtk_is_button(self) != 0, let label = gtk_button_get_label(cgtk_button(self)) {
-            var text = String(cString: label)
-            if gtk_button_get_use_underline(cgtk_button(self)) != 0 {
-                text = text.replacingOccurrences(of: "__", with: "\u{0}").replacingOccurrences(of: "_", with: "")
-                    .replacingOccurrences(of: "\u{0}", with: "_")
-            }
-            setAccessibleLabel(text)
-        }
+        cgtk_button_name_as_shown(self)
         for child in children { child.nameButtonsByTheirLabels() }
     }
 

@@ -17,8 +17,7 @@ enum ChordColorDialog {
             cgtk_color_chooser_add_row(dialog, row, Int32(row.count), gnome, Int32(gnome.count))
         }
         gtk_window_set_modal(cgtk_window(dialog), 1)
-        cgtk_dialog_name_button_as_shown(dialog, GTK_RESPONSE_OK.rawValue)
-        cgtk_dialog_name_button_as_shown(dialog, GTK_RESPONSE_CANCEL.rawValue)
+        dialog.nameButtonsByTheirLabels()
         Signal.connectInt(dialog, "response") { response in
             if response == GTK_RESPONSE_OK.rawValue {
                 var chosen = GdkRGBA()
