@@ -20,4 +20,21 @@ enum RunningVersions {
     /// every click on the window, so the menu button no longer opens it. There the popover
     /// goes when it closes, and the next click builds it again.
     static let menuPopoverGoesWhenClosed = gtk_get_major_version() == 4 && gtk_get_minor_version() < 10
+
+    /// GTK 4.8's list view, rewritten in 4.10: it keeps about 200 rows around the visible ones,
+    /// binds them all again when rows move above them, and restyles and rebuilds them where
+    /// later versions do not. What the list does only there lives in `List/Gtk48`, each piece
+    /// doing nothing elsewhere:
+    /// - `NewRowStyle`: a row GTK has just made is styled while hidden, so GTK does not
+    ///   restyle every row after it.
+    /// - `SpareRows`: rows GTK destroys are kept for the rows it makes next (a search with few
+    ///   matches destroys most of them, closing it makes them again).
+    /// - `ChordsetList+RemovalInPlace`: a removal of many rows keeps the rows and shows what
+    ///   moved up in them, where GTK would destroy them and make them again.
+    /// - `ChordsetList+FarRows`: rows far from the view show a change after the frame.
+    /// - `ChordsetList+Shortening`: the view moves onto rows that stay before the list gets
+    ///   shorter than the place it is at, which GTK 4.8 would go on drawing.
+    /// Elsewhere rows follow the model's changes as GTK hands them out. The benchmark measures
+    /// the list on GTK 4.8 and 4.18 (docs/benchmark.md).
+    static let listIsGtk48 = gtk_get_major_version() == 4 && gtk_get_minor_version() < 10
 }

@@ -31,7 +31,7 @@ extension ChordsetList {
             filter = nil
         }
         let nearView = positionsNearView()
-        let movedToFirstRow = moveViewOntoRowsThatStay(newCount: rowCount, toFirstRow: true)
+        let movedToFirstRow = showFirstMatchIfViewIsPastThem(newCount: rowCount)
         // Rows keep their items (GTK keeps its place); only the end grows or shrinks.
         model.apply(.reloaded(previousCount: previousRows), newCount: rowCount)
         // Every row may show another chordset now: those in and around the view before the
@@ -45,6 +45,26 @@ extension ChordsetList {
             select(ids: lastSelectedIDs)
             allRows.forEach(refreshNearNow)
         }
+    }
+
+    /// A search whose rows end above the view starts at its first match: call before the
+    /// model goes from `model.count` rows to `newCount`. The view moves first, so that GTK
+    /// 4.8 lays the rows out afresh (`ChordsetList+Shortening`). True when the view moved.
+    private func showFirstMatchIfViewIsPastThem(newCount: Int) -> Bool {
+        guard newCount > 0, newCount < model.count, let last = lastShownRow, last >= newCount else { return false }
+        scrollToRow(0)
+        return true
+    }
+
+    /// The last row GTK has on screen (GTK 4.8 maps only the rows it shows).
+    var lastShownRow: Int? {
+        var last: Int?
+        for row in allRows {
+            guard let position = row.position, let item = gtk_widget_get_parent(row.widget),
+                  gtk_widget_get_mapped(item) != 0 else { continue }
+            last = max(last ?? position, position)
+        }
+        return last
     }
 
     /// Brings the search's folded titles up to date with the list once the window is idle

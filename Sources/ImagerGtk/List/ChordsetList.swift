@@ -39,13 +39,8 @@ package final class ChordsetList {
     private var rows: [OpaquePointer: ChordsetRow] = [:]
     /// Rows whose refresh after a large removal waits for the frame (ChordsetList+FarRows).
     var farRows = FarRows()
-    /// Rows whose list items GTK destroyed, kept for the list items it makes next. GTK 4.8
-    /// destroys the ~200 rows it keeps when the list gets short (a search with few matches)
-    /// and makes them again when it grows back (closing the search): making a row's widgets
-    /// and styling them is slow, and ~200 of them would hold up every search.
-    private var spareRows: [ChordsetRow] = []
-    /// More than GTK 4.8 keeps at once (200 around the visible rows, plus a few).
-    private static let spareRowLimit = 256
+    /// Rows whose list items GTK destroyed, for the list items it makes next (GTK 4.8).
+    private var spareRows = SpareRows()
     /// A row to put into editing as soon as GTK binds it (after scrolling to it).
     var pendingEdit: Int?
     /// The row whose title `editRow` opened, until its field has the keyboard focus
@@ -154,7 +149,7 @@ package final class ChordsetList {
         Signal.connectPointer(factory, "setup") { [weak self] item in
             guard let self else { return }
             let listItem = cgtk_list_item(item)!
-            let row = self.spareRows.popLast() ?? ChordsetRow(list: self)
+            let row = self.spareRows.take() ?? ChordsetRow(list: self)
             self.rows[listItem] = row
             row.attach(to: listItem)
         }
@@ -193,7 +188,7 @@ package final class ChordsetList {
             guard let self else { return }
             guard let row = self.rows.removeValue(forKey: cgtk_list_item(item)) else { return }
             row.detach()
-            if self.spareRows.count < Self.spareRowLimit { self.spareRows.append(row) }
+            self.spareRows.keep(row)
         }
     }
 
@@ -216,25 +211,11 @@ package final class ChordsetList {
             }
             change = inRows
         }
-        var selectionAfterRemoval: [Int]?
-        var nearView: ClosedRange<Int>?
-        if case let .removed(index, count) = change, count >= Self.removalShownInPlace {
-            // GTK 4.8 destroys the rows it had made for removed items and makes new ones
-            // (their whole widget tree) for the items that move up into view, a long pause
-            // for 1,000 selected rows deleted at the top of 100,000. The rows show chordsets by
-            // position, so they can stay and show their new chordsets instead, with the list
-            // shortened at the end (the rows' content is refreshed, the selection restored).
-            // The selection moves up with its rows, as GTK would move it: by position, not
-            // by looking the selected ids up in the whole list.
-            selectionAfterRemoval = selectedRows(below: model.count).compactMap { row in
-                row < index ? row : row >= index + count ? row - count : nil
-            }
-            // Rows far from the view wait for the idle after the frame (ChordsetList+FarRows),
-            // unless the list gets so short that GTK moves the view.
-            nearView = positionsNearView().flatMap { $0.upperBound < model.count - count ? $0 : nil }
-            change = .reloaded(previousCount: model.count)
-        }
-        moveViewOntoRowsThatStay(newCount: rowCount, toFirstRow: false)
+        let inPlace = removalInPlace(change)
+        if let inPlace { change = inPlace.change }
+        let selectionAfterRemoval = inPlace?.selection
+        let nearView = inPlace?.nearView
+        moveViewOntoRowsThatStay(newCount: rowCount)
         let contentMoved = model.apply(change, newCount: rowCount)
         switch change {
         case let .updated(index):
@@ -264,9 +245,6 @@ package final class ChordsetList {
             if contentMoved { rows.values.forEach(refresh) }
         }
     }
-
-    /// From this many rows removed at once, the rows stay and show what moved up (`apply`).
-    static let removalShownInPlace = 16
 
     /// Shows the chordset at the row's position (after a bind or when its position changed).
     func refresh(_ row: ChordsetRow) {

@@ -5,10 +5,14 @@ import ImagerGLib
 import XCTest
 
 /// A removal of many rows shows the rows on screen before the next frame and refreshes the
-/// other rows GTK keeps after it, or as soon as the list scrolls (ChordsetList+FarRows).
+/// other rows GTK keeps after it, or as soon as the list scrolls (ChordsetList+FarRows, on
+/// GTK 4.8). What the rows show is checked on every GTK; that rows wait, only where they do
+/// (`gtk48`).
 @MainActor
 final class FarRowsTests: GtkTestCase {
     private static let titles = (0..<400).map { "Chordset \($0)" }
+    /// Whether far rows wait for the frame on this GTK.
+    private let gtk48 = RunningVersions.listIsGtk48
 
     /// Removes the first `count` chordsets as another writer would (sync, an import), with
     /// no main-loop iteration after it.
@@ -36,6 +40,12 @@ final class FarRowsTests: GtkTestCase {
         return titles
     }
 
+    /// GTK 4.10 and later bind the rows out of view to the items that moved into them in the
+    /// frame's layout: waits for it there.
+    private func bindsOfTheFrame() {
+        if !gtk48 { pump(seconds: 0.1) }
+    }
+
     private func expected(after removed: Int, at positions: some Sequence<Int>) -> [Int: String] {
         Dictionary(uniqueKeysWithValues: positions.map { ($0, "Chordset \($0 + removed)") })
     }
@@ -47,9 +57,10 @@ final class FarRowsTests: GtkTestCase {
         let onScreen = titlesOnScreen(window)
         XCTAssertFalse(onScreen.isEmpty)
         XCTAssertEqual(onScreen, expected(after: 50, at: onScreen.keys), "rows on screen show the change before the frame")
-        XCTAssertGreaterThan(window.list.farRows.waitingCount, 0, "rows out of view wait for the frame")
+        if gtk48 { XCTAssertGreaterThan(window.list.farRows.waitingCount, 0, "rows out of view wait for the frame") }
 
         XCTAssertTrue(pump(until: { window.list.farRows.waitingCount == 0 }))
+        bindsOfTheFrame()
         let kept = titlesKept(window)
         XCTAssertGreaterThan(kept.count, onScreen.count)
         XCTAssertEqual(kept, expected(after: 50, at: kept.keys))
@@ -58,9 +69,10 @@ final class FarRowsTests: GtkTestCase {
     /// A scroll before the idle brings waiting rows on screen: they show their chordsets in
     /// the frame that draws them (every frame is checked), the rest still wait.
     func testAScrollBeforeTheIdleShowsTheRowsItBringsOnScreen() async throws {
+        try XCTSkipUnless(gtk48, "rows wait for the idle on GTK 4.8 only")
         let window = makeWindow(try makeController(titles: Self.titles))
         removeFirst(50, in: window)
-        XCTAssertGreaterThan(window.list.farRows.waitingCount, 0)
+        if gtk48 { XCTAssertGreaterThan(window.list.farRows.waitingCount, 0) }
 
         let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))!
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 2_000)
@@ -86,11 +98,11 @@ final class FarRowsTests: GtkTestCase {
         let window = makeWindow(try makeController(titles: Self.titles))
         removeFirst(50, in: window)
         let waiting = window.list.farRows.waitingCount
-        XCTAssertGreaterThan(waiting, 1)
+        if gtk48 { XCTAssertGreaterThan(waiting, 1) }
 
         let far = try XCTUnwrap(window.list.allRows.compactMap(\.position).max())
         XCTAssertEqual(window.list.boundRow(atRow: far)?.title.text, "Chordset \(far + 50)")
-        XCTAssertEqual(window.list.farRows.waitingCount, waiting - 1)
+        XCTAssertEqual(window.list.farRows.waitingCount, max(0, waiting - 1))
     }
 
     /// The row with the keyboard focus shows its new chordset at once, even scrolled away
@@ -107,8 +119,17 @@ final class FarRowsTests: GtkTestCase {
         XCTAssertNil(titlesOnScreen(window)[0], "the focused row is out of view")
 
         removeFirst(20, in: window)
-        XCTAssertGreaterThan(window.list.farRows.waitingCount, 0)
-        XCTAssertEqual(focused.title.text, "Chordset 20")
+        if gtk48 { XCTAssertGreaterThan(window.list.farRows.waitingCount, 0) }
+        if gtk48 {
+            // The row stays (ChordsetList+RemovalInPlace) and shows what moved up into it.
+            XCTAssertEqual(focused.title.text, "Chordset 20")
+        } else {
+            // GTK lets the removed row go; the rows it keeps show their chordsets.
+            pump(seconds: 0.1)
+            let kept = titlesKept(window)
+            XCTAssertFalse(kept.isEmpty)
+            XCTAssertEqual(kept, expected(after: 20, at: kept.keys))
+        }
     }
 
     /// Near the list's end GTK moves the view when the list gets shorter: every row is
@@ -121,6 +142,7 @@ final class FarRowsTests: GtkTestCase {
 
         removeFirst(50, in: window)
         XCTAssertEqual(window.list.farRows.waitingCount, 0)
+        bindsOfTheFrame()
         let kept = titlesKept(window)
         XCTAssertEqual(kept, expected(after: 50, at: kept.keys))
     }
@@ -142,9 +164,10 @@ final class FarRowsTests: GtkTestCase {
         defer { handle.disconnect() }
         XCTAssertNotNil(window.controller.duplicate(id: window.controller.chordsets[0].id))
         XCTAssertTrue(pump(until: { waitingAtFirstPaint != nil }))
-        XCTAssertGreaterThan(waitingAtFirstPaint ?? 0, 0, "rows out of view wait until the frame is painted")
+        if gtk48 { XCTAssertGreaterThan(waitingAtFirstPaint ?? 0, 0, "rows out of view wait until the frame is painted") }
 
         XCTAssertTrue(pump(until: { window.list.farRows.waitingCount == 0 }))
+        bindsOfTheFrame()
         let titles = window.controller.chordsets.map(\.title)
         let shown = titlesKept(window)
         XCTAssertGreaterThanOrEqual(shown.count, kept - 1)

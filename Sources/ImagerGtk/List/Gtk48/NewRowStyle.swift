@@ -15,14 +15,11 @@ import CGtk
 /// GTK hands on nothing from a hidden child. So a new row is hidden, its style worked out,
 /// which clears its marks, and shown again, all in its first bind, before any layout or
 /// drawing: nobody sees it hidden. Showing it tells only the row after it that a sibling
-/// appeared, which rows do not style by. Only for GTK before 4.10: the list widgets were
-/// rewritten after 4.8, and the cause has not been looked for there.
+/// appeared, which rows do not style by. Only for GTK before 4.10 (`RunningVersions.listIsGtk48`).
 enum NewRowStyle {
-    private static let needed = gtk_get_major_version() == 4 && gtk_get_minor_version() < 10
-
     /// `itemWidget`: the list item's widget, the row's parent, in its first bind.
     static func settle(_ itemWidget: Widget) {
-        guard needed, gtk_widget_get_parent(itemWidget) != nil, gtk_widget_get_visible(itemWidget) != 0 else { return }
+        guard RunningVersions.listIsGtk48, gtk_widget_get_parent(itemWidget) != nil, gtk_widget_get_visible(itemWidget) != 0 else { return }
         gtk_widget_set_visible(itemWidget, 0)
         var color = GdkRGBA()
         cgtk_widget_get_color(itemWidget, &color)   // brings its style up to date
