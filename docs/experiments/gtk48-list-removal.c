@@ -34,7 +34,7 @@
  * drawing area, last drawing area; the rest come from GTK's style cache), 408 with CHILDREN=1,
  * 204 with a label alone, none in the add's frame (whose row is an old one GTK moved, not a
  * new one). With 150 rows or fewer, where GTK keeps every row, the removal costs 0.5 ms.
- * SETTLE=1 does what Imager does (Sources/ImagerGtk/List/NewRowStyle.swift): in a new row's
+ * SETTLE=1 does what Imager does (Sources/ImagerGtk/List/Gtk48/NewRowStyle.swift): in a new row's
  * first bind it hides the row, brings its style up to date (which clears its pending changes;
  * GTK passes nothing on from a hidden child) and shows it again. The removal then took 1.8-2.6
  * ms, 0.5-0.9 ms of it layout, against 6.5-10 ms and 5-8 ms without.
