@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages that building and testing Imager need, if any are missing.
+# Installs the Debian packages that building and testing Imager need, if any are missing
+# (Debian 12 and 13 name them alike, but for CPython's test suite, named for Python's version).
 # Uses sudo when not root. Safe to run again: it installs nothing when all are present.
 set -euo pipefail
+# Debian 12 has Python 3.11, Debian 13 Python 3.13; elsewhere the Python installed decides.
+case "$(. /etc/os-release && echo "${VERSION_ID:-}")" in
+  12) python=3.11 ;;
+  13) python=3.13 ;;
+  *) python=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo 3.11) ;;
+esac
 packages=(
   libgtk-4-dev libadwaita-1-dev libsqlite3-dev   # build: GTK 4, libadwaita and SQLite headers
   gettext                                # xgettext checks the template, msgfmt builds the translations
-  adwaita-icon-theme fonts-cantarell     # so the window under test has its icons and font
+  adwaita-icon-theme librsvg2-common fonts-cantarell   # the window's icons (SVG on Debian 13) and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus
   x11-utils imagemagick                  # xmessage takes the focus away; import and convert photograph the window
   tesseract-ocr tesseract-ocr-eng        # end-to-end tests read what a user sees off the screen (titles, toasts)
@@ -16,7 +23,7 @@ packages=(
   sqlite3 util-linux iproute2            # the database CLI for checks; unshare, mount; ip (lo in a namespace)
   syncthing                              # the sync integration test runs two daemons
   yelp-tools itstool                     # the user's manual: yelp-check validates its pages, itstool makes their template
-  libpython3.11-testsuite                # CPython's JSON tests: the JSON_checker corpus for test_json_conformance.py
+  "libpython$python-testsuite"           # CPython's JSON tests: the JSON_checker corpus for test_json_conformance.py
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite, as the README gives it: installs what it needs (Debian 12), builds,
+# The whole test suite, as the README gives it: installs what it needs (Debian 12 or 13), builds,
 # then runs every stage and prints one closing line, "stages: N passed, N failed".
 #   unit + in-process GTK tests   swift test, under Xvfb with a D-Bus session
 #   command line                  Tests/CommandLine/run.sh: --list/--import/--export, damaged stores
@@ -14,7 +14,8 @@
 # from this machine's Debian mirror and keeps it cached), the build, the unit and GTK tests and
 # the end-to-end tests again, each reported as its own stage ("Debian 13: ..").
 # IMAGER_DEBIAN13=0 leaves them all out, IMAGER_DEBIAN13_E2E=0 only the end-to-end tests there
-# (quicker runs while working).
+# (quicker runs while working). On a Debian 13 machine the stages above are the Debian 13 ones,
+# and the root is not made.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -51,7 +52,10 @@ stage "packaging" env IMAGER_BINARY="$binary" packaging/check-packaging.sh
 stage "benchmark smoke" packaging/bench.sh --smoke
 stage "fuzzers" env IMAGER_FUZZ_SEED="${IMAGER_FUZZ_SEED:-1}" Tests/Fuzz/run.sh 30
 
-if [ "${IMAGER_DEBIAN13:-1}" != 0 ]; then
+if [ "$(. /etc/os-release && echo "${VERSION_ID:-}")" = 13 ]; then
+  echo
+  echo "=== this machine is Debian 13: the stages above ran on it, so no Debian 13 root is made"
+elif [ "${IMAGER_DEBIAN13:-1}" != 0 ]; then
   debian13_root=${XDG_CACHE_HOME:-$HOME/.cache}/imager/debian13-root
   in_root() { Tests/Debian13/run-in-root.sh "$debian13_root" "$@"; }
   debian13_build() { in_root swift build --scratch-path .build-debian13 --build-tests 2>&1 | grep -v "prohibited flag" | tail -40; [ "${PIPESTATUS[0]}" -eq 0 ]; }

@@ -1,7 +1,7 @@
 """Strict JSON: the real import path (imager-stress json-check, which calls
 ChordsetDocument.decode) must accept exactly RFC 8259 JSON. Two checks from outside Imager:
 the json.org JSON_checker corpus as CPython's test suite ships it (Debian's
-libpython3.11-testsuite), and a seeded differential test against Python's json module made strict."""
+libpython3.X-testsuite, for the Python that runs this test), and a seeded differential test against Python's json module made strict."""
 
 import base64
 import json
@@ -12,7 +12,10 @@ import unittest
 
 from support import STRESS
 
-TEST_JSON = "/usr/lib/python3.11/test/test_json"
+import sys
+
+PYTHON = "python%d.%d" % sys.version_info[:2]
+TEST_JSON = f"/usr/lib/{PYTHON}/test/test_json"
 SEED = int(os.environ.get("IMAGER_JSON_SEED", "20260523"))
 CASES = int(os.environ.get("IMAGER_JSON_CASES", "4000"))
 
@@ -32,9 +35,8 @@ def check(documents):
 class JSONCheckerCorpus(unittest.TestCase):
     def setUp(self):
         if not os.path.isdir(TEST_JSON):
-            self.fail(f"{TEST_JSON} is missing: install libpython3.11-testsuite (Tests/install-test-deps.sh)")
-        import sys
-        sys.path.insert(0, "/usr/lib/python3.11")
+            self.fail(f"{TEST_JSON} is missing: install lib{PYTHON}-testsuite (Tests/install-test-deps.sh)")
+        sys.path.insert(0, f"/usr/lib/{PYTHON}")
         from test.test_json import test_fail, test_pass1, test_pass2, test_pass3
         self.fail_docs = test_fail.JSONDOCS
         self.pass_docs = [test_pass1.JSON, test_pass2.JSON, test_pass3.JSON]
