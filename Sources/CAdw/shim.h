@@ -22,6 +22,7 @@ static inline AdwClampScrollable *cadw_clamp_scrollable(gpointer p) { return (Ad
 static inline AdwPreferencesPage *cadw_preferences_page(gpointer p) { return (AdwPreferencesPage *)p; }
 static inline AdwPreferencesGroup *cadw_preferences_group(gpointer p) { return (AdwPreferencesGroup *)p; }
 static inline AdwActionRow *cadw_action_row(gpointer p) { return (AdwActionRow *)p; }
+static inline AdwPreferencesRow *cadw_preferences_row(gpointer p) { return (AdwPreferencesRow *)p; }
 
 /* The application: an AdwApplication is a GtkApplication that sets up libadwaita (its
  * stylesheet and style manager) at startup. */

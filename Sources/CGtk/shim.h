@@ -21,6 +21,7 @@ static inline GtkBox *cgtk_box(gpointer p) { return (GtkBox *)p; }
 static inline GtkProgressBar *cgtk_progress_bar(gpointer p) { return (GtkProgressBar *)p; }
 static inline GtkLabel *cgtk_label(gpointer p) { return (GtkLabel *)p; }
 static inline GtkEditable *cgtk_editable(gpointer p) { return (GtkEditable *)p; }
+static inline GtkSpinButton *cgtk_spin_button(gpointer p) { return (GtkSpinButton *)p; }
 static inline GtkEntry *cgtk_entry(gpointer p) { return (GtkEntry *)p; }
 static inline GtkStack *cgtk_stack(gpointer p) { return (GtkStack *)p; }
 static inline GtkListItem *cgtk_list_item(gpointer p) { return (GtkListItem *)p; }

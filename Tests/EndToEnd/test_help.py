@@ -1,7 +1,7 @@
 """The user's manual opens from the window: F1 and Help in the main menu hand
 `help:io.github.imagerproject.Imager` to the desktop's help viewer, and when the desktop has
 none, the person is told so in a toast, read from the screen. The menu ends as GNOME's do
-(Keyboard Shortcuts, Help, About Imager), in German too.
+(Preferences, Keyboard Shortcuts, Help, About Imager), in German too.
 
 The help viewer is a stand-in: a desktop file in the app's private $XDG_DATA_HOME/applications,
 made the default for `x-scheme-handler/help` by $XDG_CONFIG_HOME/mimeapps.list, whose command
@@ -96,9 +96,9 @@ def help_in_the_main_menu_opens_the_manual(first):
         app.focus()
         xdotool("key", "F10")  # the primary menu's key
         item = app.wait_for_control("menu item", "Help")
-        # GNOME's order: the menu ends with Keyboard Shortcuts, Help, About Imager.
+        # GNOME's order: the menu ends with Preferences, Keyboard Shortcuts, Help, About Imager.
         items = [accessible_name(node) for node in nodes_with_role(app, "menu item")]
-        assert items[-3:] == ["Keyboard Shortcuts", "Help", "About Imager"], items
+        assert items[-4:] == ["Preferences", "Keyboard Shortcuts", "Help", "About Imager"], items
         screenshot("help-main-menu")
         item.queryAction().doAction(0)
         assert_viewer_asked_once(received)
@@ -176,7 +176,7 @@ def in_german_the_main_menu_ends_with_hilfe_between_shortcuts_and_about(first):
         xdotool("key", "F10")
         app.wait_for_control("menu item", "Hilfe")
         items = [accessible_name(node) for node in nodes_with_role(app, "menu item")]
-        assert items[-3:] == ["Tastenkürzel", "Hilfe", "Info zu Imager"], items
+        assert items[-4:] == ["Einstellungen", "Tastenkürzel", "Hilfe", "Info zu Imager"], items
         screenshot("help-main-menu-german")
     finally:
         app.cleanup()

@@ -30,7 +30,8 @@ final class MainMenu {
         unref(danger)
 
         let help = g_menu_new()!
-        // GNOME's order for the primary menu's end: Keyboard Shortcuts, Help, About.
+        // GNOME's order for the primary menu's end: Preferences, Keyboard Shortcuts, Help, About.
+        g_menu_append(help, tr("Preferences"), WindowAction.preferences.detailedName)
         g_menu_append(help, tr("Keyboard Shortcuts"), WindowAction.showShortcuts.detailedName)
         g_menu_append(help, tr("Help"), WindowAction.help.detailedName)
         g_menu_append(help, tr("About Imager"), WindowAction.about.detailedName)

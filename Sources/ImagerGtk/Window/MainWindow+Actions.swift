@@ -66,6 +66,8 @@ extension MainWindow {
             if let chordset = list.selectedChordset { chooseImageFile(for: chordset) }
         case .perform:
             startPerforming()
+        case .preferences:
+            openPreferences()
         case .showShortcuts:
             ShortcutsWindow.present(over: window)
         case .help:
@@ -120,6 +122,8 @@ extension MainWindow {
         setEnabled(.exportImage, hasSelection)
         // Perform plays the selected row, or the focused or first one when none is selected.
         setEnabled(.perform, performance == nil && !controller.isEmpty)
+        // Perform has its own keys for the fade time; Preferences opens from the list.
+        setEnabled(.preferences, performance == nil)
         setEnabled(.undo, editable && controller.canUndo)
         setEnabled(.redo, editable && controller.canRedo)
     }
@@ -229,6 +233,15 @@ extension MainWindow {
             self.controller.deleteAll()
             self.toast.show(tr("All chordsets deleted"))
         }
+    }
+
+    /// Opens the Preferences window (one at a time: it is modal).
+    func openPreferences() {
+        guard preferencesWindow == nil else { return }
+        let preferences = PreferencesWindow(over: window, performSettingsPath: performSettingsPath)
+        preferences.onClose = { [weak self] in self?.preferencesWindow = nil }
+        preferencesWindow = preferences
+        preferences.present()
     }
 
     /// Opens the Sync dialog (one at a time: it is modal).

@@ -60,6 +60,7 @@ package final class MainWindow {
     var syncStore: ChordsetStore?
     /// The open Sync dialog, kept alive while its window is.
     var syncDialog: SyncDialog?
+    var preferencesWindow: PreferencesWindow?
     /// Borrowed: the header bar, the first of the areas Tab moves between.
     private(set) var headerBar: Widget?
     /// Set by `followKeyboard`.

@@ -9,7 +9,7 @@ enum ShortcutsWindow {
         (tr("Order"), [.moveUp, .moveDown]),
         (tr("Editing"), [.undo, .redo, .copy, .paste]),
         (tr("Files"), [.importChordsets, .exportChordsets, .exportSelected]),
-        (tr("General"), [.find, .showShortcuts, .help, .close, .quit]),
+        (tr("General"), [.find, .preferences, .showShortcuts, .help, .close, .quit]),
     ] }
 
     /// Keys that are not actions: GTK's own (F10 opens the primary menu) and the list's

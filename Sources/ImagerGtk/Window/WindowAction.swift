@@ -9,7 +9,7 @@ package enum WindowAction: CaseIterable {
     case undo, redo
     case chordsetFromImage, importChordsets, exportChordsets, exportSelected, exportPalette, exportImage, sync
     case perform
-    case showShortcuts, help, about, close, quit
+    case preferences, showShortcuts, help, about, close, quit
 
     enum Group: String {
         case window = "win", application = "app"
@@ -51,6 +51,7 @@ package enum WindowAction: CaseIterable {
         case .sync: "sync"
         case .exportImage: "export-image"
         case .perform: "perform"
+        case .preferences: "preferences"
         case .showShortcuts: "show-shortcuts"
         case .help: "help"
         case .about: "about"
@@ -93,6 +94,7 @@ package enum WindowAction: CaseIterable {
         case .sync: []
         case .exportImage: []
         case .perform: ["F5"]
+        case .preferences: ["<Control>comma"]
         case .showShortcuts: ["<Control>question"]
         case .help: ["F1"]
         case .about: []
@@ -136,6 +138,7 @@ package enum WindowAction: CaseIterable {
         case .sync: tr("Sync")
         case .exportImage: tr("Export Image")
         case .perform: tr("Perform")
+        case .preferences: tr("Preferences")
         case .showShortcuts: tr("Keyboard Shortcuts")
         case .help: tr("Help")
         case .about: tr("About Imager")

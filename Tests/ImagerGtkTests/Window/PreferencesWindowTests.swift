@@ -1,0 +1,75 @@
+import CGtk
+import Foundation
+import ImagerCore
+@testable import ImagerGtk
+import XCTest
+
+/// Main menu → Preferences: Perform's fade time, shown as stored and stored as changed, and
+/// the one Perform then plays with.
+@MainActor
+final class PreferencesWindowTests: GtkTestCase {
+    private nonisolated let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("preferences-\(UUID().uuidString)")
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
+    }
+
+    private var settingsPath: String { folder.appendingPathComponent("perform.ini").path }
+
+    private func isEnabled(_ action: WindowAction, in window: MainWindow) -> Bool {
+        g_action_group_get_action_enabled(OpaquePointer(window.window), action.name) != 0
+    }
+
+    private func openPreferences(_ window: MainWindow) throws -> PreferencesWindow {
+        activate(.preferences, in: window)
+        let preferences = try XCTUnwrap(window.preferencesWindow, "the action opens the window")
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(preferences.fadeTimeButton) != 0 }), "the fade time shows")
+        return preferences
+    }
+
+    func testTheFadeTimeShowsWhatIsStoredAndAChangeIsWhatPerformPlaysWith() async throws {
+        PerformSettings.save(FadeTime(seconds: 0.4), to: settingsPath)
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        window.performSettingsPath = settingsPath
+        let preferences = try openPreferences(window)
+        let spin = cgtk_spin_button(preferences.fadeTimeButton)
+        XCTAssertEqual(gtk_spin_button_get_value(spin), 0.4, accuracy: 1e-9)
+        XCTAssertEqual(gtk_window_get_title(cgtk_window(preferences.window)).map { String(cString: $0) }, "Preferences")
+
+        gtk_spin_button_set_value(spin, 1.25)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: settingsPath).seconds, 1.25, accuracy: 1e-9, "stored at once")
+        preferences.close()
+        XCTAssertTrue(pump(until: { window.preferencesWindow == nil }), "closing lets it go")
+
+        window.list.select(position: 0)
+        pump(seconds: 0.05)
+        activate(.perform, in: window)
+        let view = try XCTUnwrap(window.performance)
+        XCTAssertEqual(view.state.fadeTime.seconds, 1.25, accuracy: 1e-9)
+    }
+
+    func testAFadeTimeChangedInPerformShowsTheNextTimePreferencesOpens() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        window.performSettingsPath = settingsPath
+        window.list.select(position: 0)
+        pump(seconds: 0.05)
+        activate(.perform, in: window)
+        let view = try XCTUnwrap(window.performance)
+        XCTAssertFalse(isEnabled(.preferences, in: window), "Perform's own keys change the fade time there")
+        view.handleKey(UInt32(GDK_KEY_bracketright))
+        let chosen = view.state.fadeTime.seconds
+        XCTAssertNotEqual(chosen, FadeTime.standard.seconds)
+        view.handleKey(UInt32(GDK_KEY_Escape))
+        XCTAssertTrue(pump(until: { window.performance == nil }))
+
+        let preferences = try openPreferences(window)
+        XCTAssertEqual(gtk_spin_button_get_value(cgtk_spin_button(preferences.fadeTimeButton)), chosen, accuracy: 1e-9)
+    }
+}
