@@ -25,6 +25,9 @@ final class SyncDialog {
     private let fileChooser: FileChooser
     var onClose: () -> Void = {}
 
+    /// Its size when the main window is wider.
+    static let defaultSize = (width: Int32(520), height: Int32(560))
+
     /// What the dialog is for: before a folder is chosen, what to choose; then, what to do with it.
     static func explanation(hasFolder: Bool) -> String {
         hasFolder ? tr("Share this folder with your other computers with Syncthing, Nextcloud or any folder sync.")
@@ -76,7 +79,10 @@ final class SyncDialog {
         Self.group(nil, [stopButton], in: page)
 
         window = cadw_preferences_window_new(parent, tr("Sync"), page)
-        gtk_window_set_default_size(cgtk_window(window), 520, 560)
+        // As wide as the main window allows: over a phone-narrow window it must fit too.
+        let parentWidth = gtk_widget_get_width(parent)
+        let width = parentWidth > 0 ? min(Self.defaultSize.width, parentWidth) : Self.defaultSize.width
+        gtk_window_set_default_size(cgtk_window(window), width, Self.defaultSize.height)
 
         connect()
         refresh()

@@ -1,0 +1,64 @@
+"""On a phone-narrow main window (360 pixels), the windows Imager opens over it fit inside
+its width: measured from the real X windows, as the screen shows them."""
+import os
+import subprocess
+import time
+
+from harness import App, screenshot, wait_for, window_geometry, xdotool
+from suite import test
+from test_window_details import menu_item
+
+NARROW = (360, 640)
+
+
+def narrow_app(first):
+    """A fresh Imager whose window opens 360 × 640 pixels (its saved size), focused."""
+    first.stop()
+    app = App(first.binary)
+    config = os.path.join(app.env["XDG_CONFIG_HOME"], "io.github.imagerproject.Imager")
+    os.makedirs(config, exist_ok=True)
+    with open(os.path.join(config, "window.ini"), "w") as f:
+        f.write(f"[window]\nwidth={NARROW[0]}\nheight={NARROW[1]}\nmaximized=false\n")
+    app.start()
+    app.wait_for_control("panel", "Warm")
+    app.focus()
+    return app
+
+
+def x_window_named(title):
+    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
+                         capture_output=True, text=True).stdout.split()
+    return out[0] if out else None
+
+
+def minimum_width(window):
+    """The least width the window can take, as GTK tells the window manager (WM_NORMAL_HINTS)."""
+    out = subprocess.run(["xprop", "-id", window, "WM_NORMAL_HINTS"], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if "minimum size:" in line:
+            return int(line.split("minimum size:")[1].split("by")[0])
+    raise AssertionError(f"the window gives no minimum size: {out!r}")
+
+
+@test
+def over_a_360_pixel_window_the_sync_window_is_no_wider(first):
+    app = narrow_app(first)
+    try:
+        main_width = window_geometry(app.window_id)[2]
+        assert main_width == NARROW[0], f"the main window opened {main_width} pixels wide, not {NARROW[0]}"
+        menu_item(app, "Sync…")
+        app.wait_for_control("label", "Sync Folder")
+        sync = wait_for(lambda: x_window_named("^Sync$"), 5, "the Sync window")
+        time.sleep(1)  # its first size, once it has been shown
+        screenshot("sync-over-a-narrow-window")
+        width = window_geometry(sync)[2]
+        # libadwaita's preferences window has a floor of its own (370 pixels in 1.2), which
+        # GTK tells the window manager as the window's minimum size. Opening, the window is
+        # as narrow as the main window, or that floor.
+        floor = minimum_width(sync)
+        assert width <= max(main_width, floor), \
+            f"the Sync window opens {width} pixels wide over a {main_width}-pixel window (it can be {floor})"
+        xdotool("key", "Escape")
+    finally:
+        app.cleanup()
+
