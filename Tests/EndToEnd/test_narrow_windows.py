@@ -1,12 +1,14 @@
-"""On a phone-narrow main window (360 pixels), the windows Imager opens over it fit inside
-its width: measured from the real X windows, as the screen shows them."""
+"""On a phone-narrow main window (360 pixels), what Imager shows fits inside its width: the
+windows it opens over it, measured from the real X windows, and Perform's controls, measured
+on the screen."""
 import os
 import subprocess
 import time
 
-from harness import App, screenshot, wait_for, window_geometry, xdotool
+from harness import App, extents, move_pointer, screenshot, wait_for, window_geometry, xdotool
 from suite import test
 from test_window_details import menu_item
+from window_steps import find_named
 
 NARROW = (360, 640)
 
@@ -62,3 +64,29 @@ def over_a_360_pixel_window_the_sync_window_is_no_wider(first):
     finally:
         app.cleanup()
 
+
+@test
+def in_a_360_pixel_window_every_perform_control_is_inside_it(first):
+    app = narrow_app(first)
+    try:
+        wx, wy, ww, wh = window_geometry(app.window_id)
+        assert ww == NARROW[0], f"the main window opened {ww} pixels wide, not {NARROW[0]}"
+        xdotool("key", "F5")
+        app.wait_for_control("image", "Warm, chord 1 of 8")
+        move_pointer(wx + ww // 2, wy + wh // 2)  # the strip shows while the pointer moves
+        move_pointer(wx + ww // 2 + 5, wy + wh // 2 + 5)
+        # The first and last chords, and the controls after them.
+        last = wait_for(lambda: find_named(app.node, "push button", "Chord 8: "), 5, "the strip's chord 8").name
+        controls = [("push button", "Chord 1: vivid yellow, #F6D14E"), ("push button", last),
+                    ("slider", "Fade time"), ("push button", "Full Screen"), ("push button", "Leave Perform")]
+        time.sleep(0.5)  # the strip's fade in
+        screenshot("perform-in-a-narrow-window")
+        outside = []
+        for role, name in controls:
+            x, y, w, h = extents(app.wait_for_control(role, name))
+            if x < wx or x + w > wx + ww or y < wy or y + h > wy + wh:
+                outside.append(f"{name} at {x},{y} {w}x{h}")
+        assert not outside, f"outside the {ww}x{wh} window at {wx},{wy}: " + "; ".join(outside)
+        xdotool("key", "Escape")
+    finally:
+        app.cleanup()

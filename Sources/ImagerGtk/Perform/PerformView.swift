@@ -33,6 +33,8 @@ package final class PerformView {
     static let stripTimeout: UInt32 = 2000
     private var stripTimer: ScheduledWork?
     private var stripHasFocus = false
+    /// The window's width changes, while performing.
+    private var widthHandler: SignalHandle?
     private var lastPointer: (x: Double, y: Double)?
     private var tickID: guint = 0
     private var shownChordsetID: UUID?
@@ -117,6 +119,15 @@ package final class PerformView {
     /// Puts the keyboard focus on the canvas and shows the strip and the chordset's title
     /// for their first two seconds; the pointer hides after as long.
     func start() {
+        // The strip fits the window: laid out for its width now and whenever it changes
+        // (GTK keeps a window's default width in step with its width as it is resized).
+        if let root = gtk_widget_get_root(widget) {
+            let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+            fitStrip(to: window)
+            widthHandler = Signal.connectPointer(window, "notify::default-width") { [weak self] _ in
+                self?.fitStrip(to: window)
+            }
+        }
         gtk_widget_grab_focus(canvas.widget)
         revealStrip()
         if let chordset { chordsetTitle.show(chordset.title) }
@@ -125,8 +136,16 @@ package final class PerformView {
 
     /// Leaving: the pointer shows again over whatever comes next.
     func stop() {
+        widthHandler?.disconnect()
+        widthHandler = nil
         pointer.stop()
         chordsetTitle.hide()
+    }
+
+    private func fitStrip(to window: Widget) {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(cgtk_window(window), &width, &height)
+        strip.fit(viewWidth: width > 0 ? width : gtk_widget_get_width(window))
     }
 
     // MARK: Commands
