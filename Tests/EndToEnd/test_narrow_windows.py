@@ -7,6 +7,7 @@ import time
 
 from harness import App, extents, move_pointer, screenshot, wait_for, window_geometry, xdotool
 from suite import test
+from test_basics_seen import ocr, reads, shot_region
 from test_window_details import menu_item
 from window_steps import find_named
 
@@ -87,6 +88,23 @@ def in_a_360_pixel_window_every_perform_control_is_inside_it(first):
             if x < wx or x + w > wx + ww or y < wy or y + h > wy + wh:
                 outside.append(f"{name} at {x},{y} {w}x{h}")
         assert not outside, f"outside the {ww}x{wh} window at {wx},{wy}: " + "; ".join(outside)
+        xdotool("key", "Escape")
+    finally:
+        app.cleanup()
+
+
+@test
+def over_a_360_pixel_window_the_sync_window_shows_its_not_syncing_line_whole(first):
+    app = narrow_app(first)
+    try:
+        menu_item(app, "Sync…")
+        line = "Not syncing: choose a folder to start."
+        label = app.wait_for_control("label", line)
+        time.sleep(1)
+        x, y, w, h = extents(label)
+        # The label's lines read as one (it may wrap).
+        seen = " ".join(ocr(shot_region(app, "sync-not-syncing-line", x, y, w, h)).split())
+        assert reads(seen, line), f"the Sync window shows {seen!r}, not “{line}”"
         xdotool("key", "Escape")
     finally:
         app.cleanup()

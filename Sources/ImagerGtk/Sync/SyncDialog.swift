@@ -47,7 +47,6 @@ final class SyncDialog {
 
         folderLabel = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(folderLabel), 0)
-        gtk_label_set_ellipsize(cgtk_label(folderLabel), PANGO_ELLIPSIZE_MIDDLE)
         gtk_widget_set_hexpand(folderLabel, 1)
         chooseButton = Widgets.textButton(tr("Choose Folder…"))
         gtk_widget_set_valign(chooseButton, GTK_ALIGN_CENTER)
@@ -150,6 +149,9 @@ final class SyncDialog {
         let settings = try? store.syncSettings()
         let folder = settings?.folder
         gtk_label_set_text(cgtk_label(folderLabel), folder ?? tr("Not syncing: choose a folder to start."))
+        // A path loses its middle to fit; the sentence shown without one wraps, to be read whole.
+        gtk_label_set_ellipsize(cgtk_label(folderLabel), folder == nil ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_wrap(cgtk_label(folderLabel), folder == nil ? 1 : 0)
         gtk_label_set_text(cgtk_label(explanationLabel), Self.explanation(hasFolder: folder != nil))
         gtk_widget_set_sensitive(stopButton, folder == nil ? 0 : 1)
         if takeEditableText() != (settings?.name ?? "") {
