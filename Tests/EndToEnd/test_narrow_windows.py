@@ -108,3 +108,23 @@ def over_a_360_pixel_window_the_sync_window_shows_its_not_syncing_line_whole(fir
         xdotool("key", "Escape")
     finally:
         app.cleanup()
+
+
+@test
+def in_a_wide_sync_window_the_not_syncing_line_stays_on_one_line(first):
+    first.stop()
+    app = App(first.binary).start()  # the window's first size: the Sync window opens at its own
+    try:
+        app.wait_for_control("panel", "Warm")
+        app.focus()
+        menu_item(app, "Sync…")
+        line = "Not syncing: choose a folder to start."
+        label = app.wait_for_control("label", line)
+        time.sleep(1)
+        x, y, w, h = extents(label)
+        seen = ocr(shot_region(app, "sync-not-syncing-line-wide", x, y, w, h))
+        # reads() looks for the sentence on one line of what OCR saw.
+        assert reads(seen, line), f"the Sync window breaks “{line}” into {seen.splitlines()!r}"
+        xdotool("key", "Escape")
+    finally:
+        app.cleanup()

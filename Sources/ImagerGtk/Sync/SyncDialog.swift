@@ -48,6 +48,8 @@ final class SyncDialog {
         folderLabel = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(folderLabel), 0)
         gtk_widget_set_hexpand(folderLabel, 1)
+        // Wrapping (see refresh), it asks for the width of its text on one line.
+        gtk_label_set_natural_wrap_mode(cgtk_label(folderLabel), GTK_NATURAL_WRAP_NONE)
         chooseButton = Widgets.textButton(tr("Choose Folder…"))
         gtk_widget_set_valign(chooseButton, GTK_ALIGN_CENTER)
         let folderRow = adw_action_row_new()!
@@ -148,8 +150,10 @@ final class SyncDialog {
     func refresh() {
         let settings = try? store.syncSettings()
         let folder = settings?.folder
-        gtk_label_set_text(cgtk_label(folderLabel), folder ?? tr("Not syncing: choose a folder to start."))
-        // A path loses its middle to fit; the sentence shown without one wraps, to be read whole.
+        let notSyncing = tr("Not syncing: choose a folder to start.")
+        gtk_label_set_text(cgtk_label(folderLabel), folder ?? notSyncing)
+        // A path loses its middle to fit; the sentence shown without one wraps, to be read
+        // whole, but only when the row is too narrow for it on one line.
         gtk_label_set_ellipsize(cgtk_label(folderLabel), folder == nil ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_wrap(cgtk_label(folderLabel), folder == nil ? 1 : 0)
         gtk_label_set_text(cgtk_label(explanationLabel), Self.explanation(hasFolder: folder != nil))
