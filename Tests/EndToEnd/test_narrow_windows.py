@@ -14,14 +14,14 @@ from window_steps import find_named
 NARROW = (360, 640)
 
 
-def narrow_app(first):
-    """A fresh Imager whose window opens 360 × 640 pixels (its saved size), focused."""
+def narrow_app(first, size=NARROW):
+    """A fresh Imager whose window opens at SIZE (its saved size; 360 × 640 pixels), focused."""
     first.stop()
     app = App(first.binary)
     config = os.path.join(app.env["XDG_CONFIG_HOME"], "io.github.imagerproject.Imager")
     os.makedirs(config, exist_ok=True)
     with open(os.path.join(config, "window.ini"), "w") as f:
-        f.write(f"[window]\nwidth={NARROW[0]}\nheight={NARROW[1]}\nmaximized=false\n")
+        f.write(f"[window]\nwidth={size[0]}\nheight={size[1]}\nmaximized=false\n")
     app.start()
     app.wait_for_control("panel", "Warm")
     app.focus()
@@ -66,28 +66,50 @@ def over_a_360_pixel_window_the_sync_window_is_no_wider(first):
         app.cleanup()
 
 
+def assert_perform_controls_inside(app, what):
+    """Every control of Perform's strip (the first and last chords, the fade time, Full Screen,
+    Leave) is inside the window, as the screen places them."""
+    wx, wy, ww, wh = window_geometry(app.window_id)
+    move_pointer(wx + ww // 2, wy + wh // 2)  # the strip shows while the pointer moves
+    move_pointer(wx + ww // 2 + 5, wy + wh // 2 + 5)
+    last = wait_for(lambda: find_named(app.node, "push button", "Chord 8: "), 5, "the strip's chord 8").name
+    controls = [("push button", "Chord 1: vivid yellow, #F6D14E"), ("push button", last),
+                ("slider", "Fade time"), ("push button", "Full Screen"), ("push button", "Leave Perform")]
+    time.sleep(0.5)  # the strip's fade in
+    screenshot(f"perform-{what}")
+    outside = []
+    for role, name in controls:
+        x, y, w, h = extents(app.wait_for_control(role, name))
+        if x < wx or x + w > wx + ww or y < wy or y + h > wy + wh:
+            outside.append(f"{name} at {x},{y} {w}x{h}")
+    assert not outside, f"{what}: outside the {ww}x{wh} window at {wx},{wy}: " + "; ".join(outside)
+
+
 @test
 def in_a_360_pixel_window_every_perform_control_is_inside_it(first):
     app = narrow_app(first)
     try:
-        wx, wy, ww, wh = window_geometry(app.window_id)
+        ww = window_geometry(app.window_id)[2]
         assert ww == NARROW[0], f"the main window opened {ww} pixels wide, not {NARROW[0]}"
         xdotool("key", "F5")
         app.wait_for_control("image", "Warm, chord 1 of 8")
-        move_pointer(wx + ww // 2, wy + wh // 2)  # the strip shows while the pointer moves
-        move_pointer(wx + ww // 2 + 5, wy + wh // 2 + 5)
-        # The first and last chords, and the controls after them.
-        last = wait_for(lambda: find_named(app.node, "push button", "Chord 8: "), 5, "the strip's chord 8").name
-        controls = [("push button", "Chord 1: vivid yellow, #F6D14E"), ("push button", last),
-                    ("slider", "Fade time"), ("push button", "Full Screen"), ("push button", "Leave Perform")]
-        time.sleep(0.5)  # the strip's fade in
-        screenshot("perform-in-a-narrow-window")
-        outside = []
-        for role, name in controls:
-            x, y, w, h = extents(app.wait_for_control(role, name))
-            if x < wx or x + w > wx + ww or y < wy or y + h > wy + wh:
-                outside.append(f"{name} at {x},{y} {w}x{h}")
-        assert not outside, f"outside the {ww}x{wh} window at {wx},{wy}: " + "; ".join(outside)
+        assert_perform_controls_inside(app, "in-a-narrow-window")
+        xdotool("key", "Escape")
+    finally:
+        app.cleanup()
+
+
+@test
+def a_window_narrowed_while_performing_keeps_every_perform_control_inside_it(first):
+    app = narrow_app(first, (800, 600))
+    try:
+        xdotool("key", "F5")
+        app.wait_for_control("image", "Warm, chord 1 of 8")
+        assert_perform_controls_inside(app, "at-800-pixels")
+        xdotool("windowsize", "--sync", app.window_id, *NARROW)
+        time.sleep(1)
+        assert window_geometry(app.window_id)[2] == NARROW[0], "the window did not narrow"
+        assert_perform_controls_inside(app, "narrowed-to-360-pixels")
         xdotool("key", "Escape")
     finally:
         app.cleanup()

@@ -32,9 +32,9 @@ final class PerformStrip {
     /// In a narrow view: eight of these and their gaps, with the strip's padding, fit 360 pixels.
     static let narrowCellSide: Int32 = 32
     static let spacing: Int32 = 8, narrowSpacing: Int32 = 6
-    /// Views narrower than this get the two-line strip: the one-line strip (about 720 pixels
+    /// Views narrower than this get the two-line strip: the one-line strip (about 712 pixels
     /// at its natural size) with room around it.
-    static let oneLineFrom: Int32 = 780
+    static let oneLineFrom: Int32 = 740
 
     init() {
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
