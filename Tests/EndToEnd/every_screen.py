@@ -11,7 +11,7 @@ walks it by keyboard and AT-SPI, as the end-to-end tests do, photographing on th
     list       the starter chordsets
     search     Ctrl+F and "o" typed
     editor     the chord editor, opened by a click on the first chord
-    perform    F5
+    perform    F5, its strip shown (the pointer moved)
     sync       Sync… from the main menu
     about      About Imager from the main menu
     shortcuts  Ctrl+? (the keyboard shortcuts window)
@@ -75,7 +75,7 @@ def walk(binary, outdir, style, width, only):
                 continue
             name = f"{screen}-{width}-{style}"
             try:
-                STEPS[screen](app, lambda: photograph(app, os.path.join(outdir, name + ".png")))
+                STEPS[screen](app, lambda **how: photograph(app, os.path.join(outdir, name + ".png"), **how))
                 print(f"every_screen: wrote {name}.png", flush=True)
             except Exception as error:
                 missing.append((name, f"{error}"))
@@ -89,11 +89,11 @@ def walk(binary, outdir, style, width, only):
     return missing
 
 
-def photograph(app, path):
+def photograph(app, path, pointer=POINTER_PARKED, settle=1.5):
     """The smallest box of the screen that holds every showing window of the app, once the
-    pointer is out of the way and the window has settled."""
-    xdotool("mousemove", *POINTER_PARKED)
-    time.sleep(1.5)
+    pointer is out of the way (at POINTER) and the window has settled."""
+    xdotool("mousemove", *pointer)
+    time.sleep(settle)
     boxes = [g for g in map(window_geometry, x_window_ids_of(app.process.pid)) if g and g[2] > 1 and g[3] > 1]
     left = max(0, min(x for x, y, w, h in boxes))
     top = max(0, min(y for x, y, w, h in boxes))
@@ -154,7 +154,11 @@ def take_editor(app, shoot):
 def take_perform(app, shoot):
     xdotool("key", "F5")
     wait_for(lambda: find_named(app.node, "image", "Warm, chord 1 of"), 10, "Perform")
-    shoot()
+    # Perform's strip and title fade out two seconds after the pointer last moved: the
+    # pointer moves inside the window, and the photograph is taken once they have faded in.
+    x, y, width, height = window_geometry(app.window_id)
+    xdotool("mousemove", x + width // 2, y + height // 2)
+    shoot(pointer=(x + width // 2 + 8, y + height // 2 + 8), settle=0.6)
     closed_by_escape(app, lambda: find_named(app.node, "image", "Warm, chord 1 of"), "Perform")
 
 
