@@ -23,7 +23,7 @@ the screen holding every window of the app that is showing, so a dialog that is 
 its own (libadwaita before 1.5, the editor, the shortcuts window) is in it with the main window.
 A screen that cannot be reached is reported on stderr and the others are still taken; the exit
 status is 1 if any is missing. IMAGER_SCREENS_ONLY=list,editor and IMAGER_SCREENS_WIDTHS=360
-take fewer."""
+take fewer; IMAGER_SCREENS_VERBOSE=1 prints the traceback of a screen not taken."""
 import os
 import subprocess
 import sys
