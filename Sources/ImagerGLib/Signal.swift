@@ -109,6 +109,16 @@ public enum Signal {
         return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
 
+    /// `void (*)(instance, int, int, data)`: a drawing area's resize.
+    @discardableResult
+    public static func connectIntPair(_ instance: some ObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (Int32, Int32) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Int32, Int32, gpointer?) -> Void = { _, first, second, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor (Int32, Int32) -> Void>.from(data)(first, second) }
+        }
+        return connect(instance, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
+
     /// `void (*)(instance, double, double, data)`: drag-begin/-update/-end, long-press pressed.
     @discardableResult
     public static func connectPoint(_ instance: some ObjectPointer, _ name: String,

@@ -6,10 +6,18 @@ import ImagerGLib
 /// The row of controls along the bottom of the Perform view: the eight chords as buttons
 /// (drawn and named like the list's cells: "Chord 3: #E99057"), the fade time, Full Screen
 /// and Leave. It reports; the view decides. The view shows and hides it (`PerformView`).
+/// On one line when the view is wide enough; in a narrower view (a phone's) the chords,
+/// smaller, take a line of their own above the rest, so every control stays inside the view.
 final class PerformStrip {
     /// Borrowed: owned by the view's widget tree.
     let widget: Widget
     let cells: [ChordCell]
+    /// Borrowed: the chords' line and the line of the fade time, Full Screen and Leave.
+    private let chordsLine: Widget
+    private let controlsLine: Widget
+    private let fadeBox: Widget
+    /// Whether the strip is laid out for a narrow view; nil before the first fit.
+    private var isNarrow: Bool?
     /// Borrowed: the fade time slider.
     let fadeScale: Widget
     private let fadeLabel: Widget
@@ -21,21 +29,29 @@ final class PerformStrip {
     private var settingScale = false
 
     static let cellSide: Int32 = 48
+    /// In a narrow view: eight of these and their gaps, with the strip's padding, fit 360 pixels.
+    static let narrowCellSide: Int32 = 32
+    static let spacing: Int32 = 8, narrowSpacing: Int32 = 6
+    /// Views narrower than this get the two-line strip: the one-line strip (about 712 pixels
+    /// at its natural size) with room around it.
+    static let oneLineFrom: Int32 = 740
 
     init() {
-        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
         widget.addCSSClasses("perform-strip")
         widget.setAccessibleLabel(tr("Perform controls"))
+        chordsLine = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
+        controlsLine = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
+        gtk_widget_set_halign(controlsLine, GTK_ALIGN_CENTER)
+        Widgets.append(chordsLine, to: widget)
+        Widgets.append(controlsLine, to: widget)
         cells = (0..<Chordset.chordCount).map { ChordCell(slot: $0) }
         for cell in cells {
-            gtk_drawing_area_set_content_width(cgtk_drawing_area(cell.widget), Self.cellSide)
-            gtk_drawing_area_set_content_height(cgtk_drawing_area(cell.widget), Self.cellSide)
-            Widgets.append(cell.widget, to: widget)
+            Widgets.append(cell.widget, to: chordsLine)
         }
 
-        let fadeBox = Widgets.box(GTK_ORIENTATION_VERTICAL)
+        fadeBox = Widgets.box(GTK_ORIENTATION_VERTICAL)
         gtk_widget_set_valign(fadeBox, GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_start(fadeBox, 12)
         fadeLabel = Widgets.label("", classes: "caption")
         fadeScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, FadeTime.range.lowerBound,
                                              FadeTime.range.upperBound, 0.05)
@@ -45,7 +61,7 @@ final class PerformStrip {
         fadeScale.setTooltip(tr("Fade time ([ and ])"))
         Widgets.append(fadeLabel, to: fadeBox)
         Widgets.append(fadeScale, to: fadeBox)
-        Widgets.append(fadeBox, to: widget)
+        Widgets.append(fadeBox, to: controlsLine)
 
         let fullScreen = Widgets.iconButton(icon: "view-fullscreen-symbolic", tooltip: tr("Full Screen (F11)"),
                                             accessibleName: tr("Full Screen"))
@@ -54,9 +70,26 @@ final class PerformStrip {
         for button in [fullScreen, leave] {
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             button.addCSSClasses("circular")
-            Widgets.append(button, to: widget)
+            Widgets.append(button, to: controlsLine)
         }
         connect(fullScreen: fullScreen, leave: leave)
+        fit(viewWidth: Self.oneLineFrom)
+    }
+
+    /// Lays the strip out for a view `viewWidth` pixels wide: one line, or two.
+    func fit(viewWidth: Int32) {
+        let narrow = viewWidth < Self.oneLineFrom
+        guard narrow != isNarrow else { return }
+        isNarrow = narrow
+        gtk_orientable_set_orientation(OpaquePointer(widget), narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+        gtk_box_set_spacing(cgtk_box(chordsLine), narrow ? Self.narrowSpacing : Self.spacing)
+        let side = narrow ? Self.narrowCellSide : Self.cellSide
+        for cell in cells {
+            gtk_drawing_area_set_content_width(cgtk_drawing_area(cell.widget), side)
+            gtk_drawing_area_set_content_height(cgtk_drawing_area(cell.widget), side)
+        }
+        // On one line, a gap sets the fade time apart from the chords.
+        gtk_widget_set_margin_start(fadeBox, narrow ? 0 : 12)
     }
 
     private func connect(fullScreen: Widget, leave: Widget) {

@@ -33,6 +33,8 @@ package final class PerformView {
     static let stripTimeout: UInt32 = 2000
     private var stripTimer: ScheduledWork?
     private var stripHasFocus = false
+    /// The strip's layout waiting for the next idle moment (see `build`).
+    private var stripFit: ScheduledWork?
     private var lastPointer: (x: Double, y: Double)?
     private var tickID: guint = 0
     private var shownChordsetID: UUID?
@@ -61,6 +63,7 @@ package final class PerformView {
     isolated deinit {
         stopTicking()
         stripTimer?.cancel()
+        stripFit?.cancel()
         g_object_unref(widget)
     }
 
@@ -74,6 +77,17 @@ package final class PerformView {
         gtk_widget_set_margin_bottom(stripRevealer, 24)
         gtk_overlay_add_overlay(cgtk_overlay(widget), stripRevealer)
         gtk_overlay_add_overlay(cgtk_overlay(widget), chordsetTitle.widget)
+        // The canvas fills the view: its size is the view's, in a window, maximized or full
+        // screen. The strip is laid out for that width once the allocation is over (changing
+        // it inside the allocation would ask for another one).
+        Signal.connectIntPair(canvas.widget, "resize") { [weak self] width, _ in
+            guard let self else { return }
+            self.stripFit?.cancel()
+            self.stripFit = MainLoop.idle { [weak self] in
+                self?.stripFit = nil
+                self?.strip.fit(viewWidth: width)
+            }
+        }
         canvas.pictureOf = { [weak controller] chord in
             guard let controller, let chordset = controller.chordset(id: chord.chordsetID) else {
                 return (RGBAColor(red: 0, green: 0, blue: 0), [])
@@ -117,6 +131,10 @@ package final class PerformView {
     /// Puts the keyboard focus on the canvas and shows the strip and the chordset's title
     /// for their first two seconds; the pointer hides after as long.
     func start() {
+        // Laid out for the window's width from the first frame; the canvas's size keeps it so.
+        if let root = gtk_widget_get_root(widget) {
+            strip.fit(viewWidth: gtk_widget_get_width(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)))
+        }
         gtk_widget_grab_focus(canvas.widget)
         revealStrip()
         if let chordset { chordsetTitle.show(chordset.title) }

@@ -25,6 +25,9 @@ final class SyncDialog {
     private let fileChooser: FileChooser
     var onClose: () -> Void = {}
 
+    /// Its size when the main window is wider.
+    static let defaultSize = (width: Int32(520), height: Int32(560))
+
     /// What the dialog is for: before a folder is chosen, what to choose; then, what to do with it.
     static func explanation(hasFolder: Bool) -> String {
         hasFolder ? tr("Share this folder with your other computers with Syncthing, Nextcloud or any folder sync.")
@@ -44,8 +47,9 @@ final class SyncDialog {
 
         folderLabel = Widgets.label("")
         gtk_label_set_xalign(cgtk_label(folderLabel), 0)
-        gtk_label_set_ellipsize(cgtk_label(folderLabel), PANGO_ELLIPSIZE_MIDDLE)
         gtk_widget_set_hexpand(folderLabel, 1)
+        // Wrapping (see refresh), it asks for the width of its text on one line.
+        gtk_label_set_natural_wrap_mode(cgtk_label(folderLabel), GTK_NATURAL_WRAP_NONE)
         chooseButton = Widgets.textButton(tr("Choose Folder…"))
         gtk_widget_set_valign(chooseButton, GTK_ALIGN_CENTER)
         let folderRow = adw_action_row_new()!
@@ -76,7 +80,10 @@ final class SyncDialog {
         Self.group(nil, [stopButton], in: page)
 
         window = cadw_preferences_window_new(parent, tr("Sync"), page)
-        gtk_window_set_default_size(cgtk_window(window), 520, 560)
+        // As wide as the main window allows: over a phone-narrow window it must fit too.
+        let parentWidth = gtk_widget_get_width(parent)
+        let width = parentWidth > 0 ? min(Self.defaultSize.width, parentWidth) : Self.defaultSize.width
+        gtk_window_set_default_size(cgtk_window(window), width, Self.defaultSize.height)
 
         connect()
         refresh()
@@ -143,7 +150,12 @@ final class SyncDialog {
     func refresh() {
         let settings = try? store.syncSettings()
         let folder = settings?.folder
-        gtk_label_set_text(cgtk_label(folderLabel), folder ?? tr("Not syncing: choose a folder to start."))
+        let notSyncing = tr("Not syncing: choose a folder to start.")
+        gtk_label_set_text(cgtk_label(folderLabel), folder ?? notSyncing)
+        // A path loses its middle to fit; the sentence shown without one wraps, to be read
+        // whole, but only when the row is too narrow for it on one line.
+        gtk_label_set_ellipsize(cgtk_label(folderLabel), folder == nil ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_wrap(cgtk_label(folderLabel), folder == nil ? 1 : 0)
         gtk_label_set_text(cgtk_label(explanationLabel), Self.explanation(hasFolder: folder != nil))
         gtk_widget_set_sensitive(stopButton, folder == nil ? 0 : 1)
         if takeEditableText() != (settings?.name ?? "") {
