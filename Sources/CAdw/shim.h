@@ -147,4 +147,11 @@ static inline GtkWidget *cadw_preferences_window_new(GtkWidget *parent, const ch
     return window;
 }
 
+/* Typing in a preferences window searches its rows' titles (the window above has it off). */
+static inline void cadw_preferences_window_enable_search(GtkWidget *window) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    adw_preferences_window_set_search_enabled(ADW_PREFERENCES_WINDOW(window), TRUE);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 #endif

@@ -150,3 +150,27 @@ def in_a_wide_sync_window_the_not_syncing_line_stays_on_one_line(first):
         xdotool("key", "Escape")
     finally:
         app.cleanup()
+
+
+@test
+def over_a_360_pixel_window_the_shortcuts_window_is_no_wider_and_its_groups_come_in_order(first):
+    app = narrow_app(first)
+    try:
+        main_width = window_geometry(app.window_id)[2]
+        xdotool("key", "ctrl+question")
+        app.wait_for_control("label", "Next Area")
+        window = wait_for(lambda: x_window_named("^Keyboard Shortcuts$"), 5, "the Keyboard Shortcuts window")
+        time.sleep(1)  # its first size, once it has been shown
+        screenshot("shortcuts-over-a-narrow-window")
+        width = window_geometry(window)[2]
+        floor = minimum_width(window)
+        assert width <= max(main_width, floor), \
+            f"the shortcuts window opens {width} pixels wide over a {main_width}-pixel window (it can be {floor})"
+        # What a person sees at its top: the first group, the list's own keys.
+        x, y, w, h = window_geometry(window)
+        text = ocr(shot_region(app, "shortcuts-top", x, y, w, min(h, 240)))
+        assert reads(text, "Chordsets") and reads(text, "New Chordset"), text
+        xdotool("key", "Escape")
+        wait_for(lambda: x_window_named("^Keyboard Shortcuts$") is None or None, 5, "Escape closes it")
+    finally:
+        app.cleanup()

@@ -31,6 +31,9 @@ enum Stylesheet {
         }
         .swipe-delete:hover { background-color: alpha(black, 0.1); }
         .save-banner { padding: 8px 12px; background-color: alpha(@error_color, 0.15); }
+        /* A key in the Keyboard Shortcuts window (with libadwaita's card look), as GTK's own
+           shortcut labels draw one. */
+        .keycap { min-width: 20px; min-height: 25px; padding: 2px 6px; border-radius: 6px; font-size: smaller; }
         """
 
     /// Adds the stylesheet to the default display, once.

@@ -121,19 +121,16 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(ChordCell.accessibleLabel(slot: 2, color: orange), "Chord 3: orange, #E99057")
     }
 
-    func testEveryActionHasItsNameAndTheShortcutsWindowBuilds() async throws {
+    func testEveryActionHasItsNameAndTheShortcutsWindowListsEveryKey() async throws {
         let window = makeWindow(try makeController(titles: ["Warm"]))
         for action in WindowAction.allCases where action.group == .window {
             XCTAssertNotNil(window.actions[action], "\(action.detailedName) is not installed")
         }
         XCTAssertEqual(WindowAction.showShortcuts.accelerators, ["<Control>question"])
-        let builder = try XCTUnwrap(gtk_builder_new_from_string(ShortcutsWindow.xml, -1))
-        XCTAssertNotNil(gtk_builder_get_object(builder, "shortcuts"))
-        unref(builder)
         // Every key is listed, the row menu's two and GTK's own F10 among them.
-        for accelerator in WindowAction.allCases.flatMap(\.accelerators).filter({ !$0.contains("KP_") }) + ["F10", "Tab", "Home End"] {
-            XCTAssertTrue(ShortcutsWindow.xml.contains(accelerator.replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;")), "\(accelerator) is not in the shortcuts window")
+        let listed = ShortcutsWindow.sections.flatMap(\.shortcuts).flatMap { $0.keys.split(separator: " ").map(String.init) }
+        for accelerator in WindowAction.allCases.flatMap(\.accelerators).filter({ !$0.contains("KP_") }) + ["F10", "Tab", "Home", "End"] {
+            XCTAssertTrue(listed.contains(accelerator), "\(accelerator) is not in the shortcuts window")
         }
     }
 
