@@ -248,3 +248,30 @@ def export_writes_the_chordsets_to_the_file_chosen_and_import_reads_them_back(fi
     finally:
         app.cleanup()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@test
+def syncs_folder_is_chosen_in_the_folder_chooser(first):
+    app = fresh(first)
+    folder = os.path.join(app.home, "Shared chords")
+    os.makedirs(folder)
+    try:
+        menu_item(app, "Sync…")
+        click(app.wait_for_control("push button", "Choose Folder…"))
+        wait_for(lambda: x_window_named("Choose the Sync Folder"), 10, "the folder chooser")
+        time.sleep(0.5)
+        screenshot("sync-folder-dialog")
+        type_path_in_chooser(folder + "/")
+        time.sleep(1)
+        if x_window_named("Choose the Sync Folder"):
+            # Return went into the folder: the accept button chooses it (GTK 4.8 names it
+            # twice over, by its label and its text).
+            click(wait_for(lambda: app.find("push button", "Choose") or app.find("push button", "_Choose Choose"), 5,
+                           "the chooser's Choose button"))
+        wait_for(lambda: not x_window_named("Choose the Sync Folder"), 10, "the chooser to close")
+        app.wait_for_control("label", folder, seconds=10)
+    except Exception:
+        screenshot("failed-sync-folder-dialog")
+        raise
+    finally:
+        app.cleanup()
