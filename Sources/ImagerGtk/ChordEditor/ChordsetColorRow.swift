@@ -9,7 +9,7 @@ import ImagerGLib
 final class ChordsetColorRow {
     /// Borrowed: owned by the editor's widget tree.
     let widget: Widget
-    private(set) var buttons: [Widget] = []
+    private var buttons: [Widget] = []
     private let swatches: [ColorSwatch]
     private let naming: TextTemplate
     private var colors: [RGBAColor] = []

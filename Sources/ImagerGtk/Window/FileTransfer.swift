@@ -131,8 +131,8 @@ enum FileTransfer {
         return made
     }
 
-    /// Shows GTK 4.8's chooser (GtkFileChooserNative) for `question`; `done` gets the path and the filter chosen, when the
-    /// chooser says which, and is not called on Cancel.
+    /// Shows GTK 4.8's chooser (GtkFileChooserNative) for `question`; `done` gets the path and
+    /// the filter chosen, when the chooser says which, and is not called on Cancel.
     static func showDialog(_ question: Question, accept: String, parent: Widget, nameFollowsFilter: Bool,
                            _ done: @escaping (String, Filter?) -> Void) {
         let chooser = cgtk_file_chooser_native_new(question.title, cgtk_window(parent), question.action, accept)!
