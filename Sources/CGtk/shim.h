@@ -171,6 +171,106 @@ static inline char *cgtk_file_chooser_get_current_name(GtkNativeDialog *chooser)
 }
 G_GNUC_END_IGNORE_DEPRECATIONS
 
+/* ---- the dialogs of 4.10 (GtkFileDialog, GtkColorDialog) ----
+ * Compiled in only against GTK 4.10 or later; built against 4.8 they are stubs that
+ * cgtk_has_new_dialogs reports absent, and the 4.8 dialogs above are used. */
+static inline gboolean cgtk_has_new_dialogs(void) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    return TRUE;
+#else
+    return FALSE;
+#endif
+}
+/* What a file dialog asks: a file to open, a name to save under, or a folder. */
+typedef enum { CGTK_FILE_OPEN = 0, CGTK_FILE_SAVE = 1, CGTK_FILE_FOLDER = 2 } CGtkFileQuestion;
+/* Shows a GtkFileDialog, modal over PARENT, with FILTERS (COUNT of them, the first chosen at
+ * first) and, when saving, INITIAL_NAME; CALLBACK answers through cgtk_file_dialog_finish.
+ * The dialog's task holds its own reference to the dialog. */
+static inline void cgtk_file_dialog_ask(GtkWindow *parent, CGtkFileQuestion question, const char *title,
+                                        const char *accept_label, GtkFileFilter **filters, int count,
+                                        const char *initial_name, GAsyncReadyCallback callback, gpointer data) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    GtkFileDialog *dialog = gtk_file_dialog_new();
+    gtk_file_dialog_set_title(dialog, title);
+    gtk_file_dialog_set_accept_label(dialog, accept_label);
+    gtk_file_dialog_set_modal(dialog, TRUE);
+    if (count > 0) {
+        GListStore *list = g_list_store_new(GTK_TYPE_FILE_FILTER);
+        for (int i = 0; i < count; i++) g_list_store_append(list, filters[i]);
+        gtk_file_dialog_set_filters(dialog, G_LIST_MODEL(list));
+        gtk_file_dialog_set_default_filter(dialog, filters[0]);
+        g_object_unref(list);
+    }
+    switch (question) {
+    case CGTK_FILE_OPEN:
+        gtk_file_dialog_open(dialog, parent, NULL, callback, data);
+        break;
+    case CGTK_FILE_SAVE:
+        if (initial_name) gtk_file_dialog_set_initial_name(dialog, initial_name);
+        gtk_file_dialog_save(dialog, parent, NULL, callback, data);
+        break;
+    case CGTK_FILE_FOLDER:
+        gtk_file_dialog_select_folder(dialog, parent, NULL, callback, data);
+        break;
+    }
+    g_object_unref(dialog);
+#else
+    (void)parent; (void)question; (void)title; (void)accept_label; (void)filters; (void)count;
+    (void)initial_name; (void)callback; (void)data;
+#endif
+}
+/* The path chosen (g_free it), or NULL on Cancel or when the file has no local path. SOURCE
+ * is the callback's source object, the dialog. */
+static inline char *cgtk_file_dialog_finish(GObject *source, GAsyncResult *result, CGtkFileQuestion question) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    GError *error = NULL;
+    GFile *file = NULL;
+    switch (question) {
+    case CGTK_FILE_OPEN: file = gtk_file_dialog_open_finish(GTK_FILE_DIALOG(source), result, &error); break;
+    case CGTK_FILE_SAVE: file = gtk_file_dialog_save_finish(GTK_FILE_DIALOG(source), result, &error); break;
+    case CGTK_FILE_FOLDER: file = gtk_file_dialog_select_folder_finish(GTK_FILE_DIALOG(source), result, &error); break;
+    }
+    if (error) g_error_free(error);
+    if (!file) return NULL;
+    char *path = g_file_get_path(file);
+    g_object_unref(file);
+    return path;
+#else
+    (void)source; (void)result; (void)question;
+    return NULL;
+#endif
+}
+/* Shows a GtkColorDialog (with alpha), modal over PARENT, starting at INITIAL; CALLBACK
+ * answers through cgtk_color_dialog_finish. */
+static inline void cgtk_color_dialog_choose(GtkWindow *parent, const char *title, const GdkRGBA *initial,
+                                            GAsyncReadyCallback callback, gpointer data) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    GtkColorDialog *dialog = gtk_color_dialog_new();
+    gtk_color_dialog_set_title(dialog, title);
+    gtk_color_dialog_set_modal(dialog, TRUE);
+    gtk_color_dialog_set_with_alpha(dialog, TRUE);
+    gtk_color_dialog_choose_rgba(dialog, parent, initial, NULL, callback, data);
+    g_object_unref(dialog);
+#else
+    (void)parent; (void)title; (void)initial; (void)callback; (void)data;
+#endif
+}
+/* TRUE with the colour in COLOR when one was chosen; FALSE on Cancel. */
+static inline gboolean cgtk_color_dialog_finish(GObject *source, GAsyncResult *result, GdkRGBA *color) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    GError *error = NULL;
+    GdkRGBA *chosen = gtk_color_dialog_choose_rgba_finish(GTK_COLOR_DIALOG(source), result, &error);
+    if (error) g_error_free(error);
+    if (!chosen) return FALSE;
+    *color = *chosen;
+    gdk_rgba_free(chosen);
+    return TRUE;
+#else
+    (void)source; (void)result; (void)color;
+    return FALSE;
+#endif
+}
+
 /* ---- chord editor ---- */
 static inline GtkRange *cgtk_range(gpointer p) { return (GtkRange *)p; }
 static inline GtkScale *cgtk_scale(gpointer p) { return (GtkScale *)p; }

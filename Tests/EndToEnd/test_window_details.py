@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, center, click, extents, move_pointer, screenshot, wait_for, x_window_of, xdotool
+from harness import App, center, click, extents, gtk_version, move_pointer, screenshot, wait_for, x_window_of, xdotool
 from keyboard import focused, press
 from suite import test
 from test_help import nodes_with_role
@@ -210,6 +210,11 @@ def read_field(node):
 
 @test
 def the_palette_export_filter_chooses_the_format_and_the_name_follows_it(first):
+    if gtk_version() >= (4, 10):
+        # GtkFileDialog does not say which filter was chosen: there the name's extension says
+        # which format (test_new_dialogs).
+        print(f"    (GTK {'.'.join(map(str, gtk_version()))}: the name's extension chooses the format)")
+        return
     first.stop()
     folder = tempfile.mkdtemp(prefix="imager-e2e-palette-")
     app = AppIn(first.binary, folder).start()

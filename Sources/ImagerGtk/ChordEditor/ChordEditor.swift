@@ -90,6 +90,7 @@ package final class ChordEditor {
         gtk_window_set_titlebar(cgtk_window(window), header)
 
         Widgets.append(controls.backgroundButton, to: side)
+        Widgets.append(controls.backgroundColors.widget, to: side)
         let hint = Widgets.label(tr("Choose a shape, then click the canvas to add it"), classes: "dim-label", "caption")
         gtk_label_set_wrap(cgtk_label(hint), 1)
         // Wrapped text asks for no more width than this, so the canvas gets the rest.
@@ -189,6 +190,11 @@ package final class ChordEditor {
         }
         controls.onColor = { [weak self] in self?.chooseLumiColor() }
         controls.onBackground = { [weak self] in self?.chooseBackground() }
+        controls.onLumiColor = { [weak self] color in
+            guard let self else { return }
+            self.apply(self.state.setColor(color))
+        }
+        controls.onBackgroundColor = { [weak self] color in self?.setBackground(color) }
 
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(keys, "key-pressed") { [weak self] keyval, modifiers in
@@ -232,7 +238,8 @@ package final class ChordEditor {
         canvas.widget.setAccessibleLabel(canvasLabel())
         canvas.redraw()
         lumiList.show(state.lumis, selected: state.selectedID)
-        controls.show(tool: state.tool, background: background, selected: state.selected,
+        controls.show(tool: state.tool, background: background, chordColors: chordset?.chords.map(\.color) ?? [],
+                      selected: state.selected,
                       index: state.selectedIndex, count: state.lumis.count)
     }
 
@@ -259,11 +266,14 @@ package final class ChordEditor {
         ChordColorDialog.present(over: window, title: tr("Background of Chord {number}", ["number": String(slot + 1)]),
                                  initial: chordset.color(at: slot),
                                  neighbours: chordset.chords.map(\.color)) { [weak self] color in
-            guard let self else { return }
-            self.controller.setColor(color, slot: self.slot, of: self.chordsetID)
-            self.continuation = nil
-            self.refresh()
+            self?.setBackground(color)
         }
+    }
+
+    private func setBackground(_ color: RGBAColor) {
+        controller.setColor(color, slot: slot, of: chordsetID)
+        continuation = nil
+        refresh()
     }
 
     // MARK: Keys

@@ -3,7 +3,8 @@ import ImagerCore
 import ImagerGLib
 
 /// The controls beside the canvas: the background colour, the tool (select, or the shape a
-/// click adds), and for the selected lumi its colour, glow, order and removal. Each reports
+/// click adds), and for the selected lumi its colour, glow, order and removal; a colour is
+/// chosen in a dialog or, as one of the chordset's eight, with one click. Each reports
 /// what was asked; the editor changes the chord and then calls `show` with the result.
 final class LumiControls {
     /// Borrowed: owned by the editor's widget tree.
@@ -15,6 +16,9 @@ final class LumiControls {
     let raiseButton: Widget
     let lowerButton: Widget
     let deleteButton: Widget
+    /// The chordset's colours, for the background and for the selected lumi.
+    let backgroundColors = ChordsetColorRow(naming: tr("Background as chord {number}: {colour}"))
+    let lumiColors = ChordsetColorRow(naming: tr("Lumi colour as chord {number}: {colour}"))
     private var toolButtons: [(ChordEditorState.Tool, Widget)] = []
     private let backgroundSwatch = ColorSwatch()
     private let colorSwatch = ColorSwatch()
@@ -24,6 +28,9 @@ final class LumiControls {
     var onTool: (ChordEditorState.Tool) -> Void = { _ in }
     var onBackground: () -> Void = {}
     var onColor: () -> Void = {}
+    /// A chord's colour chosen for the background, or for the selected lumi, in one click.
+    var onBackgroundColor: (RGBAColor) -> Void = { _ in }
+    var onLumiColor: (RGBAColor) -> Void = { _ in }
     var onGlow: (Double) -> Void = { _ in }
     var onRaise: () -> Void = {}
     var onLower: () -> Void = {}
@@ -80,6 +87,7 @@ final class LumiControls {
         Widgets.append(lowerButton, to: orderRow)
         Widgets.append(deleteButton, to: orderRow)
         Widgets.append(orderRow, to: selectionBox)
+        Widgets.append(lumiColors.widget, to: selectionBox)
         Widgets.append(glowRow, to: selectionBox)
 
         for (tool, button) in toolButtons {
@@ -91,6 +99,8 @@ final class LumiControls {
         }
         Signal.connect(backgroundButton, "clicked") { [weak self] in self?.onBackground() }
         Signal.connect(colorButton, "clicked") { [weak self] in self?.onColor() }
+        backgroundColors.onPick = { [weak self] color in self?.onBackgroundColor(color) }
+        lumiColors.onPick = { [weak self] color in self?.onLumiColor(color) }
         Signal.connect(raiseButton, "clicked") { [weak self] in self?.onRaise() }
         Signal.connect(lowerButton, "clicked") { [weak self] in self?.onLower() }
         Signal.connect(deleteButton, "clicked") { [weak self] in self?.onDelete() }
@@ -101,13 +111,16 @@ final class LumiControls {
     }
 
     /// Brings every control in line with the chord and the selection.
-    func show(tool: ChordEditorState.Tool, background: RGBAColor, selected: Lumi?, index: Int?, count: Int) {
+    func show(tool: ChordEditorState.Tool, background: RGBAColor, chordColors: [RGBAColor], selected: Lumi?, index: Int?,
+              count: Int) {
         updating = true
         defer { updating = false }
         for (candidate, button) in toolButtons {
             gtk_toggle_button_set_active(cgtk_toggle_button(button), candidate == tool ? 1 : 0)
         }
         backgroundSwatch.color = background
+        backgroundColors.show(chordColors)
+        lumiColors.show(chordColors)
         // Without a selection there is no colour to show or change.
         colorSwatch.color = selected?.color
         gtk_widget_set_sensitive(selectionBox, selected == nil ? 0 : 1)

@@ -37,4 +37,11 @@ enum RunningVersions {
     /// Elsewhere rows follow the model's changes as GTK hands them out. The benchmark measures
     /// the list on GTK 4.8 and 4.18 (docs/benchmark.md).
     static let listIsGtk48 = gtk_get_major_version() == 4 && gtk_get_minor_version() < 10
+
+    /// GTK 4.10 and later: the file questions go to `GtkFileDialog` (the portal's chooser when
+    /// there is one) and the colour questions to `GtkColorDialog`; GTK 4.8 keeps
+    /// `GtkFileChooserNative` and `GtkColorChooserDialog`, which 4.10 deprecates. Both must
+    /// hold: a build against GTK 4.8's headers has the new dialogs left out.
+    static let usesNewDialogs = cgtk_has_new_dialogs() != 0
+        && (gtk_get_major_version() > 4 || gtk_get_major_version() == 4 && gtk_get_minor_version() >= 10)
 }

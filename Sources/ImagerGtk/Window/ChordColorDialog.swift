@@ -2,14 +2,19 @@ import CGtk
 import ImagerCore
 import ImagerGLib
 
-/// Asks for a chord's new colour. GtkColorChooserDialog is the 4.8 way (GtkColorDialog
-/// arrives in 4.10). The answer is delivered by id and slot, not by row, since the row
-/// may show another chordset by the time the dialog closes.
+/// Asks for a chord's new colour: GtkColorDialog from GTK 4.10, GtkColorChooserDialog on 4.8
+/// (GtkColorDialog arrives in 4.10, and deprecates it). The answer is delivered by id and
+/// slot, not by row, since the row may show another chordset by the time the dialog closes.
 enum ChordColorDialog {
-    /// `neighbours`, the chordset's own eight colours, are offered first, so that matching
-    /// another chord of the row takes one click.
+    /// `neighbours`, the chordset's own eight colours, are offered first in GTK 4.8's dialog,
+    /// so that matching another chord of the row takes one click there too; GtkColorDialog
+    /// takes no colours of the app's own (the chord editor shows them beside its buttons).
     static func present(over parent: Widget, title: String, initial: RGBAColor, neighbours: [RGBAColor] = [],
-                        _ picked: @escaping (RGBAColor) -> Void) {
+                        _ picked: @escaping @MainActor (RGBAColor) -> Void) {
+        if RunningVersions.usesNewDialogs {
+            choose(over: parent, title: title, initial: initial, picked)
+            return
+        }
         var rgba = GdkRGBA(initial)
         let dialog = cgtk_color_chooser_dialog_new(title, cgtk_window(parent), &rgba)!
         if !neighbours.isEmpty {
@@ -31,6 +36,27 @@ enum ChordColorDialog {
 }
 
 extension ChordColorDialog {
+    /// GtkColorDialog: it answers once, through GIO, which holds the reply until then.
+    private static func choose(over parent: Widget, title: String, initial: RGBAColor,
+                               _ picked: @escaping @MainActor (RGBAColor) -> Void) {
+        var rgba = GdkRGBA(initial)
+        let box = Unmanaged.passRetained(Reply(picked)).toOpaque()
+        let callback: GAsyncReadyCallback = { source, result, data in
+            // GIO calls back on the main loop that showed the dialog: GTK's main thread.
+            MainActor.assumeIsolated {
+                let reply = Unmanaged<Reply>.fromOpaque(data!).takeRetainedValue()
+                var chosen = GdkRGBA()
+                if cgtk_color_dialog_finish(source, result, &chosen) != 0 { reply.picked(RGBAColor(chosen)) }
+            }
+        }
+        cgtk_color_dialog_choose(cgtk_window(parent), title, &rgba, callback, box)
+    }
+
+    private final class Reply {
+        let picked: @MainActor (RGBAColor) -> Void
+        init(_ picked: @escaping @MainActor (RGBAColor) -> Void) { self.picked = picked }
+    }
+
     /// GTK's default palette (the GNOME palette, by hue from light to dark), which GTK
     /// removes once another palette is added.
     static let gnomePalette: [RGBAColor] = [

@@ -9,8 +9,13 @@ struct FileChooser {
 
     let ask: Ask
 
-    /// GtkFileChooserNative, through the desktop portal when there is one.
+    /// GTK's chooser, through the desktop portal when there is one: GtkFileDialog from GTK
+    /// 4.10, which does not say which filter was chosen; GtkFileChooserNative on GTK 4.8.
     static let dialog = FileChooser { question, accept, parent, nameFollowsFilter, done in
-        FileTransfer.showDialog(question, accept: accept, parent: parent, nameFollowsFilter: nameFollowsFilter, done)
+        if RunningVersions.usesNewDialogs {
+            FileDialog.show(question, accept: accept, parent: parent) { path in done(path, nil) }
+        } else {
+            FileTransfer.showDialog(question, accept: accept, parent: parent, nameFollowsFilter: nameFollowsFilter, done)
+        }
     }
 }

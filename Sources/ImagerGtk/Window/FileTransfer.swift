@@ -5,8 +5,8 @@ import ImagerGLib
 import ImagerPicture
 
 /// Import…, Export…, Export Palette…, New Chordset from Image… and the sync folder
-/// (Sync…): the file chooser (GtkFileChooserNative, which goes through the desktop portal when there
-/// is one), then the core for the contents.
+/// (Sync…): the file chooser (GtkFileDialog from GTK 4.10, GtkFileChooserNative on 4.8; both go
+/// through the desktop portal when there is one), then the core for the contents.
 enum FileTransfer {
     /// A filter of the chooser: its name, and the extensions (no dot) and MIME types it shows.
     struct Filter: Equatable {
@@ -74,16 +74,17 @@ enum FileTransfer {
          Filter(name: "SVG images", suffixes: ["svg"])]
     }
 
-    /// Asks where to write one chordset's palette. A filter of one format chooses it: the
-    /// name takes that format's extension as the filter is picked (in GTK's own chooser) and
-    /// when the chooser answers (a portal's chooser too); under "Palettes" the name's
-    /// extension says which format.
+    /// Asks where to write one chordset's palette. Where the chooser says which filter was
+    /// chosen (GTK 4.8's), a filter of one format chooses it: the name takes that format's
+    /// extension as the filter is picked (in GTK's own chooser) and when the chooser answers
+    /// (a portal's chooser too); under "Palettes" the name's extension says which format.
+    /// Where it does not (GtkFileDialog), the name's extension says which (`paletteName`).
     static func choosePaletteExport(over parent: Widget, with chooser: FileChooser, suggestedName: String, _ chosen: @escaping (String) -> Void) {
         run(Question(title: tr("Export Palette"), action: GTK_FILE_CHOOSER_ACTION_SAVE,
                      filters: paletteFilters, suggestedName: suggestedName),
             accept: "_Export", parent: parent, chooser: chooser, nameFollowsFilter: true) { path, filter in
-            let followed = filter.map { URL(fileURLWithPath: path).deletingLastPathComponent()
-                .appendingPathComponent($0.following((path as NSString).lastPathComponent)).path } ?? path
+            let followed = URL(fileURLWithPath: path).deletingLastPathComponent()
+                .appendingPathComponent(paletteName((path as NSString).lastPathComponent, filter: filter)).path
             // GTK asked before replacing the file named in the chooser, not one renamed after it.
             guard followed != path, FileManager.default.fileExists(atPath: followed) else { return chosen(followed) }
             let name = (followed as NSString).lastPathComponent
@@ -91,6 +92,15 @@ enum FileTransfer {
                                   detail: tr("A file with this name already exists. Replacing it overwrites its contents."),
                                   actionLabel: tr("Replace")) { chosen(followed) }
         }
+    }
+
+    /// The name a palette is written under: the chosen filter's extension in place of the
+    /// name's own (`Filter.following`); without a filter, the name as it is when its extension
+    /// names a format, else with the default format's (GIMP's, the suggested name's) after it:
+    /// after, not in place of, since a dot may be part of a title ("Warm v1.2").
+    static func paletteName(_ name: String, filter: Filter?) -> String {
+        if let filter { return filter.following(name) }
+        return PaletteFormat(fileName: name) == nil ? name + "." + PaletteFormat.gimp.fileExtension : name
     }
 
     /// Asks for the folder to sync through (Sync…). In a Flatpak the portal grants the
@@ -110,20 +120,26 @@ enum FileTransfer {
         chooser.ask(question, accept, parent, nameFollowsFilter, done)
     }
 
-    /// Shows GTK's chooser for `question`; `done` gets the path and the filter chosen, when the
-    /// chooser says which, and is not called on Cancel.
+    /// A GtkFileFilter for `filter` (a new reference).
+    static func makeFilter(_ filter: Filter) -> OpaquePointer {
+        let made = gtk_file_filter_new()!
+        gtk_file_filter_set_name(made, filter.name)
+        for suffix in filter.suffixes {
+            if suffix == "*" { gtk_file_filter_add_pattern(made, "*") } else { gtk_file_filter_add_suffix(made, suffix) }
+        }
+        for type in filter.mimeTypes { gtk_file_filter_add_mime_type(made, type) }
+        return made
+    }
+
+    /// Shows GTK 4.8's chooser (GtkFileChooserNative) for `question`; `done` gets the path and
+    /// the filter chosen, when the chooser says which, and is not called on Cancel.
     static func showDialog(_ question: Question, accept: String, parent: Widget, nameFollowsFilter: Bool,
                            _ done: @escaping (String, Filter?) -> Void) {
         let chooser = cgtk_file_chooser_native_new(question.title, cgtk_window(parent), question.action, accept)!
         gtk_native_dialog_set_modal(chooser, 1)
         var shownFilters: [(UnsafeMutableRawPointer, Filter)] = []
         for filter in question.filters {
-            let made = gtk_file_filter_new()!
-            gtk_file_filter_set_name(made, filter.name)
-            for suffix in filter.suffixes {
-                if suffix == "*" { gtk_file_filter_add_pattern(made, "*") } else { gtk_file_filter_add_suffix(made, suffix) }
-            }
-            for type in filter.mimeTypes { gtk_file_filter_add_mime_type(made, type) }
+            let made = makeFilter(filter)
             cgtk_file_chooser_add_filter(chooser, made)
             shownFilters.append((UnsafeMutableRawPointer(made), filter))
             g_object_unref(UnsafeMutableRawPointer(made))
