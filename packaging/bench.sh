@@ -31,7 +31,9 @@
 # builds into scratch folders of its own (.build-debian13-bench and Tools/.build-debian13-bench;
 # .build-debian13 and Tools/.build-debian13 for a smoke run), compiles the floors against the
 # root's GTK and libadwaita, and runs Xvfb, D-Bus and Syncthing from the root. The root has its
-# own /tmp: a --work-dir meant to outlive the run must be inside the checkout.
+# own /tmp, a tmpfs: the run's temporary files go to .build-debian13-tmp in the checkout, on the
+# same disk as the machine's /tmp, and a --work-dir meant to outlive the run must be inside the
+# checkout.
 #
 # What runs: the tools of the Tools/ package, built here. imager-bench (Tools/Sources/imager-bench)
 # times Imager's store in process and launches imager-bench-window (Tools/Sources/imager-bench-window:
@@ -98,6 +100,11 @@ environment() {
 scratch=.build
 if [ -f /.imager-root-packages ]; then
   here=1 debian13=0 scratch=.build-debian13
+  # The root's /tmp is a tmpfs, where an fsync costs nothing: the store's and sync's figures
+  # would not be measured on a disk, as they are on the machine. Every temporary file of the
+  # run (the databases, the Syncthing folders) goes to the checkout's disk instead.
+  export TMPDIR=$root/.build-debian13-tmp
+  mkdir -p "$TMPDIR"
 elif [ $here -eq 0 ] && [ $debian13 -eq 0 ]; then
   here=1
   [ $smoke -eq 1 ] || debian13=1
