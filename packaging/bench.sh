@@ -100,11 +100,6 @@ environment() {
 scratch=.build
 if [ -f /.imager-root-packages ]; then
   here=1 debian13=0 scratch=.build-debian13
-  # The root's /tmp is a tmpfs, where an fsync costs nothing: the store's and sync's figures
-  # would not be measured on a disk, as they are on the machine. Every temporary file of the
-  # run (the databases, the Syncthing folders) goes to the checkout's disk instead.
-  export TMPDIR=$root/.build-debian13-tmp
-  mkdir -p "$TMPDIR"
 elif [ $here -eq 0 ] && [ $debian13 -eq 0 ]; then
   here=1
   [ $smoke -eq 1 ] || debian13=1
@@ -212,6 +207,13 @@ else
   bin=$root/$scratch-bench/release
 fi
 
+# In the root, /tmp is a tmpfs, where an fsync costs nothing: the store's and sync's figures
+# would not be measured on a disk, as they are on the machine. Every temporary file of the
+# run from here on (the databases, the Syncthing folders) goes to the checkout's disk instead.
+if [ "$scratch" = .build-debian13 ]; then
+  export TMPDIR=$root/.build-debian13-tmp
+  mkdir -p "$TMPDIR"
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/imager-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 floors=$work/floors
