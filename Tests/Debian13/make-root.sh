@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests/Debian13/make-root.sh [DIR]
 # Makes a Debian 13 (trixie) root in DIR with the packages that building Imager and running its
-# unit, GTK and end-to-end tests need, so that the same checkout can be built and tested against
+# unit, GTK and end-to-end tests and its benchmark need, so that the same checkout can be built and tested against
 # trixie's GTK 4.18 on a Debian 12 machine. Run Tests/Debian13/run-in-root.sh DIR COMMAND to use it.
 # DIR defaults to ${XDG_CACHE_HOME:-$HOME/.cache}/imager/debian13-root.
 #
@@ -34,6 +34,9 @@ packages=(
   imagemagick tesseract-ocr tesseract-ocr-eng
   python3 python3-pyatspi gir1.2-gtk-4.0 libglib2.0-bin
   sqlite3 util-linux mount iproute2 procps
+  # the benchmark (packaging/bench.sh --debian13): a C compiler for its floors, and Syncthing
+  # for the figure of an edit reaching another machine's window
+  gcc syncthing
 )
 
 list=$(printf '%s\n' "$suite" "${packages[@]}" | sort -u)

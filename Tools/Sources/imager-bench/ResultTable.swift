@@ -13,6 +13,8 @@ struct ResultTable {
         var goal: String = ""
         /// nil when the row has no goal, or the goal is not checked (a smoke run).
         var met: Bool?
+        /// The figure hit its timeout: it measured nothing, and shows as a failure.
+        var timedOut = false
     }
 
     var rows: [Row] = []
@@ -22,12 +24,14 @@ struct ResultTable {
 
     mutating func add(_ row: Row) { rows.append(row) }
 
-    /// The row for `figure` at `count`, measured as `imager`, marked as having hit the
-    /// timeout of `timeout`, and a failure of the run.
+    /// The row for `figure` at `count` as a figure that hit the timeout of `timeout`: no
+    /// number of Imager's (what was timed is the timeout's), no ratio, and a failure of the run.
     mutating func addTimedOut(_ row: Row, timeout: String) {
         var row = row
-        row.imager += " (timed out)"
+        row.imager = "timed out"
+        row.ratio = "–"
         row.met = false
+        row.timedOut = true
         rows.append(row)
         let size = row.count.map { " at N = \(grouped($0))" } ?? ""
         failures.append("FAILED: \(row.figure)\(size) hit its \(timeout) timeout: the edit painted nothing, so the figure is the timeout's")
@@ -37,7 +41,7 @@ struct ResultTable {
         let header = ["figure", "N", "Imager", "floor", "ratio", "goal", "met?"]
         let cells = rows.map { row in
             [row.figure, row.count.map(grouped) ?? "", row.imager, row.floor, row.ratio, row.goal,
-             row.imager.hasSuffix("(timed out)") ? "**FAILED**" : row.met.map { $0 ? "yes" : "**no**" } ?? ""]
+             row.timedOut ? "**FAILED**" : row.met.map { $0 ? "yes" : "**no**" } ?? ""]
         }
         let widths = header.indices.map { column in
             ([header[column]] + cells.map { $0[column] }).map(\.count).max()!

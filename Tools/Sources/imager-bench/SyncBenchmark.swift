@@ -106,7 +106,7 @@ extension ResultTable {
             guard let round = figures[count]?.oneChangeRound else { continue }
             var goal = "", met: Bool?
             if let small, count == sizes.last, count > 10 {
-                goal = String(format: "≤ %.0f× N=10 (%@)", SyncBenchmark.roundGrowthGoal, formatMilliseconds(small))
+                goal = String(format: "≤ %.0f× N=10", SyncBenchmark.roundGrowthGoal)
                 met = judged ? round <= SyncBenchmark.roundGrowthGoal * small : nil
             }
             add(.init(figure: "sync: rounds carrying one rename", count: count, imager: formatMilliseconds(round),
