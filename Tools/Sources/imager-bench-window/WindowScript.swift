@@ -12,7 +12,9 @@ import ImagerTestSupport
 /// - `script`: after the first frame, adds a chordset far from the list's end and undoes
 ///   it, adds, renames, deletes a chordset and undoes the delete, then the list features
 ///   (`edits`), IMAGER_BENCH_EDIT_CYCLES times (5), each timed from the action to the end of
-///   the next painted frame (`edit <name> <total us> <frame us>`); then scrolls the list from
+///   the next painted frame (`edit <name> <total us> <frame us>`, and `edit-span <name> <start>
+///   <end>` in g_get_monotonic_time() microseconds, for a profile of the same run to be cut
+///   by edit: docs/experiments/libadwaita-list-style.sh); then scrolls the list from
 ///   top to bottom, one step per frame (`scroll-frame <work us> <interval us>`,
 ///   `scroll-end <frames>`); then, when IMAGER_BENCH_DRAG_FRAMES is set, opens the chord
 ///   editor on the top chordset's first chord with lumis and drags a lumi for that many
@@ -132,6 +134,7 @@ final class WindowScript {
             }
         } else if actionStarted != 0 {
             report("edit \(actionName) \(now - actionStarted) \(now - frameStarted)")
+            report("edit-span \(actionName) \(actionStarted) \(now)")
             actionStarted = 0
             whenQuiet(next)
         } else if dragging {
