@@ -87,7 +87,9 @@ fi
 rm -rf "$out"
 mkdir -p "$out/upper" "$out/work" "$out/merged"
 log=$out/log
-display=:$((90 + release + 10 * as_user))
+n=150
+while [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
+display=:$n
 Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null' EXIT
