@@ -22,6 +22,7 @@ packages=(
   gir1.2-gtk-4.0                         # the end-to-end file drop drags from a small GTK 4 program of its own
   desktop-file-utils appstream flatpak-builder   # packaging checks
   sqlite3 util-linux iproute2            # the database CLI for checks; unshare, mount; ip (lo in a namespace)
+  bubblewrap                             # Tests/Debian13/run-in-root.sh enters the Debian 13 root without root
   syncthing                              # the sync integration test runs two daemons
   yelp-tools itstool                     # the user's manual: yelp-check validates its pages, itstool makes their template
   "libpython$python-testsuite"           # CPython's JSON tests: the JSON_checker corpus for test_json_conformance.py
