@@ -117,6 +117,8 @@ unshare --mount --propagation private -- bash -c '
   mkdir -p "$m/tmp/.X11-unix"; mount --bind /tmp/.X11-unix "$m/tmp/.X11-unix"
   # The network as this machine resolves it, and the git settings that point at the package cache.
   cp -L /etc/resolv.conf "$m/etc/resolv.conf"
+  # An installed system names its own host in /etc/hosts (else sudo complains on every call).
+  echo "127.0.1.1 $(hostname)" >> "$m/etc/hosts"
   git config --system --get-regexp "^url\." 2>/dev/null | while read -r key value; do
     git config --file "$m/etc/gitconfig" --add "$key" "$value"
   done
