@@ -117,8 +117,9 @@ unshare --mount --propagation private -- bash -c '
   mkdir -p "$m/tmp/.X11-unix"; mount --bind /tmp/.X11-unix "$m/tmp/.X11-unix"
   # The network as this machine resolves it, and the git settings that point at the package cache.
   cp -L /etc/resolv.conf "$m/etc/resolv.conf"
-  # An installed system names its own host in /etc/hosts (else sudo complains on every call).
-  echo "127.0.1.1 $(hostname)" >> "$m/etc/hosts"
+  # The /etc/hosts that the Debian installer writes (mmdebstrap writes none), naming this host:
+  # without it sudo complains on every call.
+  [ -e "$m/etc/hosts" ] || printf "127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n" "$(hostname)" > "$m/etc/hosts"
   git config --system --get-regexp "^url\." 2>/dev/null | while read -r key value; do
     git config --file "$m/etc/gitconfig" --add "$key" "$value"
   done
