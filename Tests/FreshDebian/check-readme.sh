@@ -6,8 +6,9 @@
 # photographed and closed with Ctrl+Q), then `Tests/install-test-deps.sh` and a part of the
 # suite (see below). As root by default; --as-user runs both as a new user with passwordless
 # sudo instead. --no-tests stops after the window. Run it as root; prints "N passed, N failed"
-# over its steps at the end, and keeps its log and screenshot in
-# ${XDG_CACHE_HOME:-$HOME/.cache}/imager/fresh-debianN-check[-user]/.
+# over its steps at the end, and keeps its log and screenshots in
+# ${XDG_CACHE_HOME:-$HOME/.cache}/imager/fresh-debianN-check[-user]/ (after a failure also the
+# root's changed files, in upper/).
 #
 # The fresh root is made once with mmdebstrap (variant minbase) from the Debian mirror this
 # machine's apt already uses, and cached in ~/.cache/imager/fresh-debianN-root; every check runs
@@ -32,7 +33,7 @@
 # undo toast read off the screen; Ctrl+W). Not the whole of Tests/run-all.sh: on Debian 12 it
 # would make a nested Debian 13 root.
 set -uo pipefail
-usage() { sed -n '2,9p' "$0" >&2; exit 2; }
+usage() { sed -n '2,11p' "$0" >&2; exit 2; }
 release=${1:-}; shift || true
 as_user=0 tests=1
 for a in "$@"; do
@@ -205,5 +206,7 @@ unshare --mount --propagation private -- bash -c '
   [ $failed = 0 ]
 ' 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
+# What the root gained (the packages, the clone and its builds) is kept only to look into a failure.
+[ "$status" -ne 0 ] || rm -rf "$out/upper" "$out/work" "$out/merged"
 echo "check-readme: log and screenshots in $out"
 exit "$status"
