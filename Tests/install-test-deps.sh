@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that building and testing Imager need, if any are missing
 # (Debian 12 and 13 name them alike, but for CPython's test suite, named for Python's version).
-# Uses sudo when not root. Safe to run again: it installs nothing when all are present.
+# and makes the German locale the translation tests run in. Uses sudo when not root. Safe to
+# run again: it installs and makes nothing when all are present.
 set -euo pipefail
 # Debian 12 has Python 3.11, Debian 13 Python 3.13; elsewhere the Python installed decides.
 case "$(. /etc/os-release && echo "${VERSION_ID:-}")" in
@@ -21,18 +22,29 @@ packages=(
   gir1.2-gtk-4.0                         # the end-to-end file drop drags from a small GTK 4 program of its own
   desktop-file-utils appstream flatpak-builder   # packaging checks
   sqlite3 util-linux iproute2            # the database CLI for checks; unshare, mount; ip (lo in a namespace)
+  bubblewrap                             # Tests/Debian13/run-in-root.sh enters the Debian 13 root without root
   syncthing                              # the sync integration test runs two daemons
   yelp-tools itstool                     # the user's manual: yelp-check validates its pages, itstool makes their template
   "libpython$python-testsuite"           # CPython's JSON tests: the JSON_checker corpus for test_json_conformance.py
+  locales                                # the German locale below
 )
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "installing: ${missing[*]}"
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# The translation tests run the app in German. Under the C locale gettext ignores LANGUAGE, and
+# Debian 13's C library under C.UTF-8 too, so a German locale must exist: de_DE.UTF-8, made
+# the Debian way (named in /etc/locale.gen, so that an upgrade of locales makes it again).
+if ! locale -a 2>/dev/null | grep -qix 'de_DE\.utf-\?8'; then
+  echo "making the de_DE.UTF-8 locale"
+  grep -q '^de_DE\.UTF-8 UTF-8' /etc/locale.gen 2>/dev/null || echo "de_DE.UTF-8 UTF-8" | $sudo tee -a /etc/locale.gen >/dev/null
+  $sudo locale-gen >/dev/null
+fi
