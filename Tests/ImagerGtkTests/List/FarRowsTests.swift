@@ -5,14 +5,13 @@ import ImagerGLib
 import XCTest
 
 /// A removal of many rows shows the rows on screen before the next frame and refreshes the
-/// other rows GTK keeps after it, or as soon as the list scrolls (ChordsetList+FarRows, on
-/// GTK 4.8). What the rows show is checked on every GTK; that rows wait, only where they do
-/// (`gtk48`).
+/// other rows GTK keeps after it, or as soon as the list scrolls (ChordsetList+FarRows). What
+/// the rows show is checked either way; that rows wait, only where they do (`gtk48`).
 @MainActor
 final class FarRowsTests: GtkTestCase {
     private static let titles = (0..<400).map { "Chordset \($0)" }
-    /// Whether far rows wait for the frame on this GTK.
-    private let gtk48 = RunningVersions.listIsGtk48
+    /// Whether far rows wait for the frame (`RunningVersions.listKeepsRows`).
+    private let gtk48 = RunningVersions.listKeepsRows
 
     /// Removes the first `count` chordsets as another writer would (sync, an import), with
     /// no main-loop iteration after it.
@@ -69,7 +68,7 @@ final class FarRowsTests: GtkTestCase {
     /// A scroll before the idle brings waiting rows on screen: they show their chordsets in
     /// the frame that draws them (every frame is checked), the rest still wait.
     func testAScrollBeforeTheIdleShowsTheRowsItBringsOnScreen() async throws {
-        try XCTSkipUnless(gtk48, "rows wait for the idle on GTK 4.8 only")
+        try XCTSkipUnless(gtk48, "rows wait for the idle only where the list keeps its rows")
         let window = makeWindow(try makeController(titles: Self.titles))
         removeFirst(50, in: window)
         if gtk48 { XCTAssertGreaterThan(window.list.farRows.waitingCount, 0) }

@@ -14,7 +14,7 @@ import ImagerGLib
 /// them on screen (a scroll), or for a lookup of a row by position, whichever comes first.
 /// Until then a far row shows what it showed before, which nobody can see: only its accessible
 /// name is a frame late. A row that has the keyboard focus is refreshed at once wherever it is.
-/// Only on GTK 4.8 (`RunningVersions.listIsGtk48`); elsewhere every row is refreshed at once.
+/// GTK 4.18 keeps and rebinds its rows alike (`RunningVersions.listKeepsRows`).
 struct FarRows {
     /// While a change is being followed: the positions refreshed before the frame.
     fileprivate var near: ClosedRange<Int>?
@@ -61,7 +61,7 @@ extension ChordsetList {
     /// painted frame. Not any idle: the main loop is idle while the frame clock waits for
     /// its slot, and rows refreshed then would be measured in the frame after all.
     func refreshingFarRowsLater(near: ClosedRange<Int>, _ follow: () -> Void) {
-        guard RunningVersions.listIsGtk48 else { return follow() }
+        guard RunningVersions.listKeepsRows else { return follow() }
         farRows.near = near
         follow()
         farRows.near = nil
@@ -77,7 +77,7 @@ extension ChordsetList {
     /// refreshing all of them before the frame would be most of a duplicate's or a search's
     /// main-thread work at 100,000.
     func refreshWhenShown(_ row: ChordsetRow) {
-        guard RunningVersions.listIsGtk48 else { return refresh(row) }
+        guard RunningVersions.listKeepsRows else { return refresh(row) }
         let key = ObjectIdentifier(row)
         if gtk_widget_get_mapped(row.widget) != 0 || row.containsFocus || farRows.near?.contains(row.position ?? -1) == true {
             // Bound or moved again: what it showed in this change may not hold any more.

@@ -4,7 +4,7 @@ import ImagerCore
 /// widget tree) for the items that move up into view: a long pause for 1,000 selected rows
 /// deleted at the top of 100,000. The rows show chordsets by position, so they can stay and
 /// show their new chordsets instead, with the list shortened at the end (the rows' content
-/// refreshed, the selection restored). Only on GTK 4.8 (`RunningVersions.listIsGtk48`).
+/// refreshed, the selection restored). GTK 4.18 does the same (`RunningVersions.listKeepsRows`).
 extension ChordsetList {
     /// From this many rows removed at once, the rows stay and show what moved up.
     static let removalShownInPlace = 16
@@ -19,7 +19,7 @@ extension ChordsetList {
 
     /// How to show `change` in place, or nil to follow it as it is.
     func removalInPlace(_ change: ListChange) -> RemovalInPlace? {
-        guard RunningVersions.listIsGtk48, case let .removed(index, count) = change,
+        guard RunningVersions.listKeepsRows, case let .removed(index, count) = change,
               count >= Self.removalShownInPlace else { return nil }
         // The selection moves up with its rows, as GTK would move it: by position, not by
         // looking the selected ids up in the whole list.
