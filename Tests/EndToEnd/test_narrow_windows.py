@@ -174,3 +174,21 @@ def over_a_360_pixel_window_the_shortcuts_window_is_no_wider_and_its_groups_come
         wait_for(lambda: x_window_named("^Keyboard Shortcuts$") is None or None, 5, "Escape closes it")
     finally:
         app.cleanup()
+
+
+@test
+def over_a_360_pixel_window_the_preferences_window_is_no_wider(first):
+    app = narrow_app(first)
+    try:
+        main_width = window_geometry(app.window_id)[2]
+        xdotool("key", "ctrl+comma")
+        app.wait_for_control("label", "Fade Time")
+        window = wait_for(lambda: x_window_named("^Preferences$"), 5, "the Preferences window")
+        time.sleep(1)  # its first size, once it has been shown
+        width = window_geometry(window)[2]
+        floor = minimum_width(window)
+        assert width <= max(main_width, floor), \
+            f"the Preferences window opens {width} pixels wide over a {main_width}-pixel window (it can be {floor})"
+        xdotool("key", "Escape")
+    finally:
+        app.cleanup()

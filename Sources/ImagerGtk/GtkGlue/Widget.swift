@@ -80,4 +80,11 @@ enum Widgets {
         if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
         return button
     }
+
+    /// Gives a window opened over `parent` its size: `width` when the main window is wider,
+    /// else the main window's width, so that over a phone-narrow window it fits too.
+    static func setDefaultSize(of window: Widget, width: Int32, height: Int32, over parent: Widget) {
+        let parentWidth = gtk_widget_get_width(parent)
+        gtk_window_set_default_size(cgtk_window(window), parentWidth > 0 ? min(width, parentWidth) : width, height)
+    }
 }

@@ -80,10 +80,7 @@ final class SyncDialog {
         Self.group(nil, [stopButton], in: page)
 
         window = cadw_preferences_window_new(parent, tr("Sync"), page)
-        // As wide as the main window allows: over a phone-narrow window it must fit too.
-        let parentWidth = gtk_widget_get_width(parent)
-        let width = parentWidth > 0 ? min(Self.defaultSize.width, parentWidth) : Self.defaultSize.width
-        gtk_window_set_default_size(cgtk_window(window), width, Self.defaultSize.height)
+        Widgets.setDefaultSize(of: window, width: Self.defaultSize.width, height: Self.defaultSize.height, over: parent)
 
         connect()
         refresh()

@@ -42,7 +42,7 @@ final class PreferencesWindow {
         adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(group))
 
         window = cadw_preferences_window_new(parent, tr("Preferences"), page)
-        gtk_window_set_default_size(cgtk_window(window), 520, 360)
+        Widgets.setDefaultSize(of: window, width: 520, height: 360, over: parent)
         connect()
     }
 

@@ -81,10 +81,7 @@ enum ShortcutsWindow {
         }
         let window = cadw_preferences_window_new(parent, tr("Keyboard Shortcuts"), page)!
         cadw_preferences_window_enable_search(window)
-        let parentWidth = gtk_widget_get_width(parent)
-        gtk_window_set_default_size(cgtk_window(window),
-                                    parentWidth > 0 ? min(defaultSize.width, parentWidth) : defaultSize.width,
-                                    defaultSize.height)
+        Widgets.setDefaultSize(of: window, width: defaultSize.width, height: defaultSize.height, over: parent)
         gtk_window_present(cgtk_window(window))
     }
 
