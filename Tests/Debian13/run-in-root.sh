@@ -8,8 +8,12 @@
 # /opt/swift and the package cache at /opt/swift-packages (read-only), a worktree's main git
 # directory (read-only), and this machine's
 # git url.*.insteadOf settings (which point SwiftPM's GitHub URLs at that cache).
-# Uses bwrap when it is installed, else unshare --mount with chroot; both tear their mounts
-# down with the process.
+# The root has a network namespace of its own, with loopback only: X servers keep their
+# abstract sockets there, so an Xvfb in the root and one on the machine can take the same
+# display number, and test servers never meet the machine's ports; runs inside and outside
+# can go on at once. Nothing inside needs the network (the package cache is bound in).
+# Uses bwrap when it is installed, else unshare --mount --net with chroot; both tear their
+# mounts down with the process.
 set -euo pipefail
 [ $# -ge 2 ] || { sed -n '2,4p' "$0" >&2; exit 2; }
 root=$(realpath "$1"); shift
@@ -44,7 +48,7 @@ for d in "$repo" "${optional_binds[@]}"; do mkdir -p "$root$d"; done
 
 if command -v bwrap >/dev/null; then
   args=(--ro-bind "$root" / --proc /proc --dev /dev --tmpfs /dev/shm --ro-bind /sys /sys
-        --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run --tmpfs /root
+        --tmpfs /tmp --tmpfs /var/tmp --tmpfs /run --tmpfs /root --unshare-net
         --bind "$repo" "$repo" --ro-bind "$gitconfig" /etc/gitconfig)
   for d in "${optional_binds[@]}"; do args+=(--ro-bind "$d" "$d"); done
   # As root, the command keeps root's capabilities, as it would on the machine: some tests
@@ -55,13 +59,15 @@ if command -v bwrap >/dev/null; then
     --unsetenv DISPLAY --unsetenv DBUS_SESSION_BUS_ADDRESS -- "$@"
 fi
 
-# unshare: a private mount namespace, a read-only bind of the root on itself, and the rest
-# mounted over it; everything goes when the namespace's last process ends.
+# unshare: private mount and network namespaces (loopback brought up), a read-only bind of
+# the root on itself, and the rest mounted over it; everything goes when the namespaces'
+# last process ends.
 [ "$(id -u)" -eq 0 ] || { echo "run-in-root: without bwrap this needs root" >&2; exit 1; }
 export RIR_ROOT=$root RIR_REPO=$repo RIR_GITCONFIG=$gitconfig RIR_WORKDIR=$workdir RIR_PATH=$path
 export RIR_OPT="${optional_binds[*]}"
-exec unshare --mount --propagation private -- bash -c '
+exec unshare --mount --net --propagation private -- bash -c '
   set -e
+  ip link set lo up
   r=$RIR_ROOT
   mount --bind "$r" "$r"
   mount -t proc proc "$r/proc"
