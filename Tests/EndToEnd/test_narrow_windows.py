@@ -43,6 +43,23 @@ def minimum_width(window):
     raise AssertionError(f"the window gives no minimum size: {out!r}")
 
 
+def assert_opens_no_wider(app, title, name, shot=None):
+    """Waits for the window titled TITLE opened over APP's main window and checks its first
+    width: no wider than the main window, or than the floor GTK tells the window manager
+    (libadwaita's preferences window has one of its own, 370 pixels in 1.2). Takes the
+    screenshot SHOT first, if named. Returns the window."""
+    main_width = window_geometry(app.window_id)[2]
+    window = wait_for(lambda: x_window_named(f"^{title}$"), 5, f"the {name}")
+    time.sleep(1)  # its first size, once it has been shown
+    if shot:
+        screenshot(shot)
+    width = window_geometry(window)[2]
+    floor = minimum_width(window)
+    assert width <= max(main_width, floor), \
+        f"the {name} opens {width} pixels wide over a {main_width}-pixel window (it can be {floor})"
+    return window
+
+
 @test
 def over_a_360_pixel_window_the_sync_window_is_no_wider(first):
     app = narrow_app(first)
@@ -51,16 +68,7 @@ def over_a_360_pixel_window_the_sync_window_is_no_wider(first):
         assert main_width == NARROW[0], f"the main window opened {main_width} pixels wide, not {NARROW[0]}"
         menu_item(app, "Sync…")
         app.wait_for_control("label", "Sync Folder")
-        sync = wait_for(lambda: x_window_named("^Sync$"), 5, "the Sync window")
-        time.sleep(1)  # its first size, once it has been shown
-        screenshot("sync-over-a-narrow-window")
-        width = window_geometry(sync)[2]
-        # libadwaita's preferences window has a floor of its own (370 pixels in 1.2), which
-        # GTK tells the window manager as the window's minimum size. Opening, the window is
-        # as narrow as the main window, or that floor.
-        floor = minimum_width(sync)
-        assert width <= max(main_width, floor), \
-            f"the Sync window opens {width} pixels wide over a {main_width}-pixel window (it can be {floor})"
+        assert_opens_no_wider(app, "Sync", "Sync window", shot="sync-over-a-narrow-window")
         xdotool("key", "Escape")
     finally:
         app.cleanup()
@@ -156,16 +164,9 @@ def in_a_wide_sync_window_the_not_syncing_line_stays_on_one_line(first):
 def over_a_360_pixel_window_the_shortcuts_window_is_no_wider_and_its_groups_come_in_order(first):
     app = narrow_app(first)
     try:
-        main_width = window_geometry(app.window_id)[2]
         xdotool("key", "ctrl+question")
         app.wait_for_control("label", "Next Area")
-        window = wait_for(lambda: x_window_named("^Keyboard Shortcuts$"), 5, "the Keyboard Shortcuts window")
-        time.sleep(1)  # its first size, once it has been shown
-        screenshot("shortcuts-over-a-narrow-window")
-        width = window_geometry(window)[2]
-        floor = minimum_width(window)
-        assert width <= max(main_width, floor), \
-            f"the shortcuts window opens {width} pixels wide over a {main_width}-pixel window (it can be {floor})"
+        window = assert_opens_no_wider(app, "Keyboard Shortcuts", "shortcuts window", shot="shortcuts-over-a-narrow-window")
         # What a person sees at its top: the first group, the list's own keys.
         x, y, w, h = window_geometry(window)
         text = ocr(shot_region(app, "shortcuts-top", x, y, w, min(h, 240)))
@@ -180,15 +181,9 @@ def over_a_360_pixel_window_the_shortcuts_window_is_no_wider_and_its_groups_come
 def over_a_360_pixel_window_the_preferences_window_is_no_wider(first):
     app = narrow_app(first)
     try:
-        main_width = window_geometry(app.window_id)[2]
         xdotool("key", "ctrl+comma")
         app.wait_for_control("label", "Fade Time")
-        window = wait_for(lambda: x_window_named("^Preferences$"), 5, "the Preferences window")
-        time.sleep(1)  # its first size, once it has been shown
-        width = window_geometry(window)[2]
-        floor = minimum_width(window)
-        assert width <= max(main_width, floor), \
-            f"the Preferences window opens {width} pixels wide over a {main_width}-pixel window (it can be {floor})"
+        assert_opens_no_wider(app, "Preferences", "Preferences window")
         xdotool("key", "Escape")
     finally:
         app.cleanup()
