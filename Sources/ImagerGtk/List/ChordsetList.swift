@@ -330,6 +330,22 @@ package final class ChordsetList {
         pendingFocus = position
     }
 
+    /// Before the rows `going` (list view rows) go, the focus in one of them moves
+    /// to the row that will take its place (the next row that stays, or the one before them
+    /// all at the list's end). GTK would otherwise find the focus gone with the row's widget
+    /// and, after the frame, give it to the list's first row, scrolling the view there.
+    /// Selection does not follow this move: the rows shift under it when the others go.
+    func handOverFocus(fromRows going: Set<Int>) {
+        guard let focused = focusedRow, going.contains(focused) else { return }
+        let after = (focused + 1..<rowCount).first { !going.contains($0) }
+        let before = stride(from: focused - 1, through: 0, by: -1).first { !going.contains($0) }
+        guard let heir = (after ?? before).flatMap(boundRow(atRow:)) else { return }
+        let selects = selectsOnFocus
+        selectsOnFocus = false
+        heir.grabFocus()
+        selectsOnFocus = selects
+    }
+
     private func placeFocus(on row: ChordsetRow) {
         guard let position = row.position else { return }
         if !isSelected(row: position) { selectRow(position) }

@@ -138,15 +138,17 @@ extension MainWindow {
     package func delete(id: UUID) {
         guard let chordset = controller.chordset(id: id), let position = controller.index(of: id) else { return }
         let hadFocus = list.hasFocus(at: position)
+        if hadFocus, let row = list.row(ofChordset: position) { list.handOverFocus(fromRows: [row]) }
         controller.delete(id: id)
         toast.show(tr("“{title}” deleted", ["title": chordset.title]))
         if hadFocus { keepFocus(at: position) }
     }
 
     /// After a delete the focus stays where it was: on the row that took the deleted one's
-    /// place (GTK would put it on that row's first cell, or lose it with the last row). It
-    /// goes there once GTK has laid the list out again: GTK 4.18 takes the deleted row's
-    /// widget away only then, and a row focused before it could hand the focus to the first.
+    /// place, selected. The list hands the focus over before the delete
+    /// (`ChordsetList.handOverFocus`), so GTK never sees it go with the row; this selects
+    /// that row and puts the focus on the row itself once GTK has laid the list out again
+    /// (GTK may have kept it on a cell, or had no row there to hand it to).
     private func keepFocus(at position: Int) {
         MainLoop.idle { [weak self] in
             guard let self else { return }
@@ -165,6 +167,7 @@ extension MainWindow {
         }
         let first = controller.index(of: chosen[0].id) ?? 0
         let hadFocus = list.focusedRow != nil
+        if hadFocus { list.handOverFocus(fromRows: Set(list.selectedRows)) }
         controller.delete(ids: chosen.map(\.id))
         toast.show(trn("{count} chordset deleted", "{count} chordsets deleted", chosen.count))
         if hadFocus { keepFocus(at: first) }

@@ -1,5 +1,6 @@
 import CGtk
 import ImagerCore
+import ImagerGLib
 @testable import ImagerGtk
 import XCTest
 
@@ -310,6 +311,57 @@ final class ChordsetListTests: GtkTestCase {
         activate(.deleteChordset, in: window)
         _ = pump(until: { window.list.hasFocus(at: 0) })
         XCTAssertTrue(window.list.hasFocus(at: 0), "the last row gone, the focus is on the one before")
+    }
+
+    /// GTK finds the focus gone with a deleted row's widget and, after the frame, hands it to
+    /// the list's first row, scrolling the view there; the row that takes the deleted one's
+    /// place must get it instead, with the view staying where it is (at the list's end here).
+    func testDeletingTheFocusedLastRowKeepsTheViewAtTheEnd() async throws {
+        let window = makeWindow(try makeController(titles: (0..<400).map { "Chordset \($0)" }))
+        window.present()
+        window.list.selectsOnFocus = true
+        window.list.focus(position: 399)
+        XCTAssertTrue(pump(until: { window.list.hasFocus(at: 399) }), "the last row takes the focus")
+        pump(seconds: 0.1)
+        let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))!
+        let end = gtk_adjustment_get_value(adjustment)
+        XCTAssertGreaterThan(end, 1000, "the view is at the list's end")
+
+        var lowest = end
+        let watch = Signal.connect(adjustment, "value-changed") { lowest = min(lowest, gtk_adjustment_get_value(adjustment)) }
+        defer { watch.disconnect() }
+        activate(.deleteChordset, in: window)
+        XCTAssertTrue(pump(until: { window.list.hasFocus(at: 398) && window.list.selectedPosition == 398 }),
+                      "the focus is on the row before the deleted one")
+        pump(seconds: 0.2)
+        XCTAssertTrue(window.list.hasFocus(at: 398))
+        XCTAssertFalse(window.list.hasFocus(at: 0))
+        XCTAssertGreaterThan(lowest, end - 500, "the view never went to the list's top")
+    }
+
+    /// The same for several selected rows at the end, the focus in one of them.
+    func testDeletingSelectedRowsAtTheEndKeepsTheViewThere() async throws {
+        let window = makeWindow(try makeController(titles: (0..<400).map { "Chordset \($0)" }))
+        window.present()
+        window.list.selectsOnFocus = true
+        window.list.focus(position: 399)
+        XCTAssertTrue(pump(until: { window.list.hasFocus(at: 399) }), "the last row takes the focus")
+        window.list.select(rows: [397, 398, 399])
+        pump(seconds: 0.1)
+        XCTAssertEqual(window.list.selectedRows, [397, 398, 399])
+        let adjustment = gtk_scrolled_window_get_vadjustment(cgtk_scrolled_window(window.list.scrolledWindow))!
+        let end = gtk_adjustment_get_value(adjustment)
+
+        var lowest = end
+        let watch = Signal.connect(adjustment, "value-changed") { lowest = min(lowest, gtk_adjustment_get_value(adjustment)) }
+        defer { watch.disconnect() }
+        activate(.deleteChordset, in: window)
+        XCTAssertTrue(pump(until: { window.list.hasFocus(at: 396) && window.list.selectedPosition == 396 }),
+                      "the focus is on the row before the deleted ones")
+        pump(seconds: 0.2)
+        XCTAssertEqual(window.controller.count, 397)
+        XCTAssertFalse(window.list.hasFocus(at: 0))
+        XCTAssertGreaterThan(lowest, end - 500, "the view never went to the list's top")
     }
 
     private struct Bounds {
