@@ -1,0 +1,219 @@
+import Foundation
+import GRDB
+
+/// Set lists in the store: each edit is one transaction, and every rule (titles, positions,
+/// entries naming chordsets that exist) is decided here, inside it.
+extension ChordsetStore {
+    // MARK: Reading
+
+    /// Every set list with its entries, both in order (by position, ties by id). Rows a
+    /// hand-edited file made unreadable (a title that is not text, an id that is not a UUID)
+    /// are left out, never guessed at.
+    public func loadSetLists() throws(StoreError) -> [SetList] {
+        do {
+            return try writer.read { db in try Self.fetchSetLists(db) }
+        } catch {
+            throw Self.map(error, operation: "read the set lists", path: path)
+        }
+    }
+
+    static func fetchSetLists(_ db: Database) throws -> [SetList] {
+        var entries: [UUID: [SetListEntry]] = [:]
+        let entryRows = try Row.fetchCursor(db, sql: "SELECT id, setlist_id, chordset_id, position FROM setlist_entry")
+        while let row = try entryRows.next() {
+            guard let id = String.fromDatabaseValue(row[0]).flatMap({ UUID(text: $0) }),
+                  let setList = String.fromDatabaseValue(row[1]).flatMap({ UUID(text: $0) }),
+                  let chordset = String.fromDatabaseValue(row[2]).flatMap({ UUID(text: $0) }),
+                  let position = Double.fromDatabaseValue(row[3]), position.isFinite else { continue }
+            entries[setList, default: []].append(SetListEntry(id: id, chordsetID: chordset, position: position))
+        }
+        var setLists: [SetList] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, title, position FROM setlist")
+        while let row = try rows.next() {
+            guard let id = String.fromDatabaseValue(row[0]).flatMap({ UUID(text: $0) }),
+                  let title = String.fromDatabaseValue(row[1]),
+                  let position = Double.fromDatabaseValue(row[2]), position.isFinite else { continue }
+            setLists.append(SetList(id: id, title: title, position: position, entries: entries[id] ?? []))
+        }
+        return setLists.sorted(by: SetList.listOrder)
+    }
+
+    // MARK: Writing
+
+    /// A new set list after the others, holding `chordsets` in that order. Every chordset
+    /// must be in the store, and the title must pass `ChordsetTitle.accepted`. Returns it as stored.
+    @discardableResult
+    public func createSetList(title: String, chordsets: [UUID] = []) throws(StoreError) -> SetList {
+        try writeSetLists(operation: "create the set list") { db, now in
+            let title = try Self.acceptedSetListTitle(title, allowingUpTo: ChordsetTitle.maximumLength)
+            let position = try Self.nextSetListPosition(db)
+            let setList = SetList(title: title, position: position)
+            try db.execute(sql: """
+                INSERT INTO setlist (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [setList.id.uuidString, title, position, now, now])
+            let entries = try Self.insertEntries(chordsets, into: setList.id, db)
+            return SetList(id: setList.id, title: title, position: position, entries: entries)
+        }
+    }
+
+    /// Renames the set list; the title must pass `ChordsetTitle.accepted` (a title already
+    /// longer than the limit may be edited without growing). Returns the title as stored.
+    @discardableResult
+    public func renameSetList(_ id: UUID, to title: String) throws(StoreError) -> String {
+        try writeSetLists(operation: "rename the set list") { db, now in
+            guard let old = try String.fetchOne(db, sql: "SELECT title FROM setlist WHERE id = ?", arguments: [id.uuidString]) else {
+                throw StoreError.noSuchSetList(id)
+            }
+            let title = try Self.acceptedSetListTitle(title, allowingUpTo: old.unicodeScalars.count)
+            try db.execute(sql: "UPDATE setlist SET title = ?, updated_at = ? WHERE id = ?",
+                           arguments: [title, now, id.uuidString])
+            return title
+        }
+    }
+
+    /// Deletes the set list and its entries; the chordsets stay.
+    public func deleteSetList(_ id: UUID) throws(StoreError) {
+        try writeSetLists(operation: "delete the set list") { db, _ in
+            try db.execute(sql: "DELETE FROM setlist WHERE id = ?", arguments: [id.uuidString])
+            guard db.changesCount > 0 else { throw StoreError.noSuchSetList(id) }
+        }
+    }
+
+    /// Appends entries for `chordsets`, in that order, at the end of the set list. Every
+    /// chordset must be in the store; a chordset already in the set list gets a second entry.
+    /// Returns the new entries.
+    @discardableResult
+    public func addChordsets(_ chordsets: [UUID], to setList: UUID) throws(StoreError) -> [SetListEntry] {
+        try writeSetLists(operation: "add to the set list") { db, now in
+            try Self.touchSetList(setList, now: now, db)
+            return try Self.insertEntries(chordsets, into: setList, db)
+        }
+    }
+
+    /// Removes one entry; the set list keeps its other entries, in their order.
+    public func removeEntry(_ entry: UUID) throws(StoreError) {
+        try writeSetLists(operation: "remove from the set list") { db, now in
+            guard let setList = try Self.setListOf(entry: entry, db) else { throw StoreError.noSuchSetListEntry(entry) }
+            try db.execute(sql: "DELETE FROM setlist_entry WHERE id = ?", arguments: [entry.uuidString])
+            try Self.touchSetList(setList, now: now, db)
+        }
+    }
+
+    /// Moves one entry to `index` in its set list's order (0 is the first; past the end is
+    /// the end). One row is written, unless its neighbours share a position and there is no
+    /// room between them: then the set list's entries are numbered again, in their order.
+    public func moveEntry(_ entry: UUID, to index: Int) throws(StoreError) {
+        try writeSetLists(operation: "move in the set list") { db, now in
+            guard let setList = try Self.setListOf(entry: entry, db) else { throw StoreError.noSuchSetListEntry(entry) }
+            var others = try Self.entries(of: setList, db).filter { $0.id != entry }
+            let index = min(max(0, index), others.count)
+            var position = Self.position(between: index, in: others)
+            if position == nil {
+                for i in others.indices where others[i].position != Double(i) {
+                    others[i].position = Double(i)
+                    try db.execute(sql: "UPDATE setlist_entry SET position = ? WHERE id = ?",
+                                   arguments: [Double(i), others[i].id.uuidString])
+                }
+                position = Self.position(between: index, in: others)
+            }
+            try db.execute(sql: "UPDATE setlist_entry SET position = ? WHERE id = ?",
+                           arguments: [position ?? Double(index), entry.uuidString])
+            try Self.touchSetList(setList, now: now, db)
+        }
+    }
+
+    // MARK: Rules
+
+    /// One transaction; `body` gets the time of the edit in seconds since 1970.
+    private func writeSetLists<T>(operation: String, _ body: (Database, Double) throws -> T) throws(StoreError) -> T {
+        do {
+            let now = now().roundedToMilliseconds.timeIntervalSince1970
+            return try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db, now)
+                    return .commit
+                }
+                return result!
+            }
+        } catch {
+            throw Self.map(error, operation: operation, path: path)
+        }
+    }
+
+    static func acceptedSetListTitle(_ raw: String, allowingUpTo longest: Int, index: Int? = nil) throws(StoreError) -> String {
+        switch ChordsetTitle.accepted(raw, allowingUpTo: longest) {
+        case let .success(title): return title
+        case let .failure(refusal): throw StoreError.refusedSetListTitle(index: index, refusal)
+        }
+    }
+
+    static func nextSetListPosition(_ db: Database) throws -> Double {
+        (try Double.fetchOne(db, sql: "SELECT max(position) FROM setlist") ?? -1).rounded(.down) + 1
+    }
+
+    /// Appends entries after the set list's last one; every chordset must be stored.
+    static func insertEntries(_ chordsets: [UUID], into setList: UUID, _ db: Database) throws -> [SetListEntry] {
+        var next = (try Double.fetchOne(db, sql: "SELECT max(position) FROM setlist_entry WHERE setlist_id = ?",
+                                        arguments: [setList.uuidString]) ?? -1).rounded(.down) + 1
+        let exists = try db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO setlist_entry (id, setlist_id, chordset_id, position) VALUES (?, ?, ?, ?)
+            """)
+        var added: [SetListEntry] = []
+        for chordset in chordsets {
+            guard try Bool.fetchOne(exists, arguments: [chordset.uuidString]) ?? false else {
+                throw StoreError.noSuchChordset(chordset)
+            }
+            let entry = SetListEntry(chordsetID: chordset, position: next)
+            try insert.execute(arguments: [entry.id.uuidString, setList.uuidString, chordset.uuidString, next])
+            added.append(entry)
+            next += 1
+        }
+        return added
+    }
+
+    /// Marks the set list as edited now; throws when it is gone.
+    static func touchSetList(_ id: UUID, now: Double, _ db: Database) throws {
+        try db.execute(sql: "UPDATE setlist SET updated_at = ? WHERE id = ?", arguments: [now, id.uuidString])
+        guard db.changesCount > 0 else { throw StoreError.noSuchSetList(id) }
+    }
+
+    static func setListOf(entry: UUID, _ db: Database) throws -> UUID? {
+        try String.fetchOne(db, sql: "SELECT setlist_id FROM setlist_entry WHERE id = ?", arguments: [entry.uuidString])
+            .flatMap { UUID(text: $0) }
+    }
+
+    /// The set list's entries in show order.
+    static func entries(of setList: UUID, _ db: Database) throws -> [SetListEntry] {
+        var entries: [SetListEntry] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, chordset_id, position FROM setlist_entry WHERE setlist_id = ?",
+                                       arguments: [setList.uuidString])
+        while let row = try rows.next() {
+            guard let id = String.fromDatabaseValue(row[0]).flatMap({ UUID(text: $0) }),
+                  let chordset = String.fromDatabaseValue(row[1]).flatMap({ UUID(text: $0) }),
+                  let position = Double.fromDatabaseValue(row[2]), position.isFinite else { continue }
+            entries.append(SetListEntry(id: id, chordsetID: chordset, position: position))
+        }
+        return entries.sorted(by: SetListEntry.showOrder)
+    }
+
+    /// A position that sorts an entry at `index` among `others` (in show order), or nil when
+    /// its neighbours leave no room (equal positions, or no double between them).
+    static func position(between index: Int, in others: [SetListEntry]) -> Double? {
+        let before = index > 0 ? others[index - 1].position : nil
+        let after = index < others.count ? others[index].position : nil
+        switch (before, after) {
+        case (nil, nil): return 0
+        case let (nil, after?):
+            let first = (after - 1).rounded(.down)
+            return first < after ? first : nil
+        case let (before?, nil):
+            let last = before.rounded(.down) + 1
+            return last > before ? last : nil
+        case let (before?, after?):
+            let middle = before + (after - before) / 2
+            return middle > before && middle < after ? middle : nil
+        }
+    }
+}
