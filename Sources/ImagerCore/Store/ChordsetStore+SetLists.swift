@@ -122,6 +122,51 @@ extension ChordsetStore {
         }
     }
 
+    // MARK: Importing
+
+    /// An import's set lists, after its chordsets and in the same transaction: each goes
+    /// after the stored set lists, under its own id unless that is taken (then a fresh one).
+    /// An entry naming a chordset of the same file follows it to the id it was stored under
+    /// (`storedIDs`: a chordset whose id was taken got a fresh one); an entry naming any
+    /// other id must name a stored chordset, or the whole import is refused
+    /// (`unknownSetListChordset`, which names the entry by its path in the file).
+    static func appendSetLists(_ setLists: [SetList], storedIDs: [UUID: UUID], in db: Database, now: Date) throws {
+        guard !setLists.isEmpty else { return }
+        let time = now.roundedToMilliseconds.timeIntervalSince1970
+        var position = try nextSetListPosition(db)
+        let setListExists = try db.cachedStatement(sql: "SELECT 1 FROM setlist WHERE id = ?")
+        let chordsetExists = try db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?")
+        let insertSetList = try db.cachedStatement(sql: """
+            INSERT INTO setlist (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+            """)
+        let insertEntry = try db.cachedStatement(sql: """
+            INSERT INTO setlist_entry (id, setlist_id, chordset_id, position) VALUES (?, ?, ?, ?)
+            """)
+        var freshIDs = FreshIDs(now: now)
+        var taken = Set<UUID>()
+        for (index, setList) in setLists.enumerated() {
+            let title = try acceptedSetListTitle(setList.title, allowingUpTo: ChordsetTitle.maximumLength, index: index)
+            var id = setList.id
+            if try !taken.insert(id).inserted || Bool.fetchOne(setListExists, arguments: [id.uuidString]) ?? false {
+                id = UUID()
+                taken.insert(id)
+            }
+            try insertSetList.execute(arguments: [id.uuidString, title, position, time, time])
+            position += 1
+            for (order, named) in setList.chordsetIDs.enumerated() {
+                let chordset: UUID
+                if let fromFile = storedIDs[named] {
+                    chordset = fromFile
+                } else if try Bool.fetchOne(chordsetExists, arguments: [named.uuidString]) ?? false {
+                    chordset = named
+                } else {
+                    throw StoreError.unknownSetListChordset(setList: index, entry: order, id: named)
+                }
+                try insertEntry.execute(arguments: [freshIDs.make().uuidString, id.uuidString, chordset.uuidString, Double(order)])
+            }
+        }
+    }
+
     // MARK: Rules
 
     /// One transaction; `body` gets the time of the edit in seconds since 1970.

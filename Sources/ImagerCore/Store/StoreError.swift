@@ -90,6 +90,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         return false
     }
 
+    /// True when an import's set list was refused: the file is at fault, and the message
+    /// names the place in it (`setlists[0].chordsets[3]: …`).
+    public var refusesImportedSetList: Bool {
+        switch self {
+        case .refusedSetListTitle(index: _?, _), .unknownSetListChordset: true
+        default: false
+        }
+    }
+
     public var isNewerVersion: Bool {
         if case .newerVersion = self { return true }
         return false
