@@ -241,7 +241,7 @@ private struct Maker {
             broken = nil
             mutations.append("bad version")
             members.removeAll { $0.0 == "version" }
-            if !chance(5) { members.append(("version", pick([.number("3"), .string("1"), .bool(true), .null, .number("0.5"), .number("-1")]))) }
+            if !chance(5) { members.append(("version", pick([.number("4"), .string("1"), .bool(true), .null, .number("0.5"), .number("-1")]))) }
         case 10:
             broken = nil
             mutations.append("chordsets not a list")
