@@ -1,12 +1,14 @@
 """Set lists through the real binary: `--list-setlists` prints one line per set list (its id,
 a tab, its title, a tab, its chordset count), `--export` writes them in JSON version 3 and
 `--import` reads them back; an entry naming no chordset refuses the whole file with its path."""
+import os
 import re
 import sqlite3
 import unittest
 import uuid
 
 from support import SEED_COUNT, Sandbox, chordset, sha256
+from test_sync import Machine
 
 SETLIST_LINE = re.compile(r"^([0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})\t([^\t\n]*)\t(\d+)$")
 
@@ -22,6 +24,15 @@ def row_counts(path):
 
 def new_id():
     return str(uuid.uuid4()).upper()
+
+
+def show():
+    """A version 3 document: four chordsets and two set lists naming them."""
+    entries = [chordset(f"song {i}", 100 + i) for i in range(4)]
+    ids = [e["id"] for e in entries]
+    setlists = [{"id": new_id(), "title": "Friday", "chordsets": [ids[2], ids[0], ids[3], ids[2]]},
+                {"id": new_id(), "title": "Encore", "chordsets": [ids[1]]}]
+    return {"version": 3, "chordsets": entries, "setlists": setlists}
 
 
 class SetListCommandTests(unittest.TestCase):
@@ -41,20 +52,12 @@ class SetListCommandTests(unittest.TestCase):
             rows.append((match.group(1), match.group(2), int(match.group(3))))
         return rows
 
-    def show(self):
-        """A version 3 document: four chordsets and two set lists naming them."""
-        entries = [chordset(f"song {i}", 100 + i) for i in range(4)]
-        ids = [e["id"] for e in entries]
-        setlists = [{"id": new_id(), "title": "Friday", "chordsets": [ids[2], ids[0], ids[3], ids[2]]},
-                    {"id": new_id(), "title": "Encore", "chordsets": [ids[1]]}]
-        return {"version": 3, "chordsets": entries, "setlists": setlists}
-
     def test_a_new_store_has_no_set_lists(self):
         result = self.sandbox.ok("--list-setlists")
         self.assertEqual(result.stdout, b"")
 
     def test_imported_set_lists_are_listed_with_id_title_and_count(self):
-        document = self.show()
+        document = show()
         path = self.sandbox.write_json("show.json", document)
         result = self.sandbox.ok("--import", path)
         self.assertIn(f"Imported 4 chordsets and 2 set lists from {path}", result.stderr)
@@ -62,7 +65,7 @@ class SetListCommandTests(unittest.TestCase):
         self.assertEqual(self.setlists(), expected)
 
     def test_export_then_import_elsewhere_keeps_the_set_lists(self):
-        document = self.show()
+        document = show()
         self.sandbox.ok("--import", self.sandbox.write_json("show.json", document))
         exported = self.sandbox.export()
         self.assertEqual(exported["version"], 3)
@@ -80,7 +83,7 @@ class SetListCommandTests(unittest.TestCase):
         self.assertEqual([s["chordsets"] for s in again["setlists"]], [s["chordsets"] for s in exported["setlists"]])
 
     def test_importing_the_same_file_twice_names_the_copies(self):
-        document = self.show()
+        document = show()
         path = self.sandbox.write_json("show.json", document)
         self.sandbox.ok("--import", path)
         self.sandbox.ok("--import", path)
@@ -103,7 +106,7 @@ class SetListCommandTests(unittest.TestCase):
 
     def test_an_entry_naming_no_chordset_refuses_the_whole_file_with_its_path(self):
         self.sandbox.list()   # seeds
-        document = self.show()
+        document = show()
         stranger = new_id()
         document["setlists"][0]["chordsets"][3] = stranger
         path = self.sandbox.write_json("show.json", document)
@@ -119,7 +122,7 @@ class SetListCommandTests(unittest.TestCase):
 
     def test_a_bad_entry_is_refused_by_the_reader_with_its_path(self):
         self.sandbox.list()
-        document = self.show()
+        document = show()
         document["setlists"][1]["chordsets"] = [document["chordsets"][0]["id"], 12]
         path = self.sandbox.write_json("show.json", document)
         before = sha256(self.sandbox.db)
@@ -130,7 +133,7 @@ class SetListCommandTests(unittest.TestCase):
         self.assertEqual(sha256(self.sandbox.db), before)
 
     def test_deleting_a_chordset_takes_it_out_of_every_set_list(self):
-        document = self.show()
+        document = show()
         self.sandbox.ok("--import", self.sandbox.write_json("show.json", document))
         self.sandbox.ok("--delete", document["chordsets"][2]["id"])
         self.assertEqual([(t, c) for _, t, c in self.setlists()], [("Friday", 2), ("Encore", 1)])
@@ -155,6 +158,30 @@ class SetListCommandTests(unittest.TestCase):
 
     def test_help_names_the_command(self):
         self.assertIn("--list-setlists", self.sandbox.ok("--help").text)
+
+
+class SetListSyncTests(unittest.TestCase):
+    """Two data homes sharing one folder: a set list imported on one reaches the other, and a
+    chordset deleted on the other leaves it there too."""
+
+    def test_set_lists_sync_through_the_folder(self):
+        folder = os.path.join(Sandbox(self).root, "shared")
+        os.makedirs(folder)
+        a, b = Machine(self, folder), Machine(self, folder)
+        document = show()
+        a.ok("--import", a.sandbox.write_json("show.json", document))
+        for _ in range(2):
+            a.sync()
+            b.sync()
+        listed = b.ok("--list-setlists").text
+        self.assertEqual(listed, a.ok("--list-setlists").text)
+        self.assertEqual([line.split("\t")[1:] for line in listed.splitlines()], [["Friday", "4"], ["Encore", "1"]])
+        b.ok("--delete", document["chordsets"][2]["id"])
+        for _ in range(2):
+            b.sync()
+            a.sync()
+        self.assertEqual([line.split("\t")[1:] for line in a.ok("--list-setlists").text.splitlines()],
+                         [["Friday", "2"], ["Encore", "1"]])
 
 
 if __name__ == "__main__":

@@ -44,10 +44,11 @@ extension ChordsetStore {
     /// must be in the store, and the title must pass `ChordsetTitle.accepted`. Returns it as stored.
     @discardableResult
     public func createSetList(title: String, chordsets: [UUID] = []) throws(StoreError) -> SetList {
-        try writeSetLists(operation: "create the set list") { db, now in
+        let id = UUID()
+        return try writeSetList(operation: "create the set list", { _ in id }) { db, now, _ in
             let title = try Self.acceptedSetListTitle(title, allowingUpTo: ChordsetTitle.maximumLength)
             let position = try Self.nextSetListPosition(db)
-            let setList = SetList(title: title, position: position)
+            let setList = SetList(id: id, title: title, position: position)
             try db.execute(sql: """
                 INSERT INTO setlist (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
                 """, arguments: [setList.id.uuidString, title, position, now, now])
@@ -60,7 +61,7 @@ extension ChordsetStore {
     /// longer than the limit may be edited without growing). Returns the title as stored.
     @discardableResult
     public func renameSetList(_ id: UUID, to title: String) throws(StoreError) -> String {
-        try writeSetLists(operation: "rename the set list") { db, now in
+        try writeSetList(operation: "rename the set list", { _ in id }) { db, now, _ in
             guard let old = try String.fetchOne(db, sql: "SELECT title FROM setlist WHERE id = ?", arguments: [id.uuidString]) else {
                 throw StoreError.noSuchSetList(id)
             }
@@ -73,7 +74,7 @@ extension ChordsetStore {
 
     /// Deletes the set list and its entries; the chordsets stay.
     public func deleteSetList(_ id: UUID) throws(StoreError) {
-        try writeSetLists(operation: "delete the set list") { db, _ in
+        try writeSetList(operation: "delete the set list", { _ in id }) { db, _, _ in
             try db.execute(sql: "DELETE FROM setlist WHERE id = ?", arguments: [id.uuidString])
             guard db.changesCount > 0 else { throw StoreError.noSuchSetList(id) }
         }
@@ -84,7 +85,7 @@ extension ChordsetStore {
     /// Returns the new entries.
     @discardableResult
     public func addChordsets(_ chordsets: [UUID], to setList: UUID) throws(StoreError) -> [SetListEntry] {
-        try writeSetLists(operation: "add to the set list") { db, now in
+        try writeSetList(operation: "add to the set list", { _ in setList }) { db, now, _ in
             try Self.touchSetList(setList, now: now, db)
             return try Self.insertEntries(chordsets, into: setList, db)
         }
@@ -92,8 +93,7 @@ extension ChordsetStore {
 
     /// Removes one entry; the set list keeps its other entries, in their order.
     public func removeEntry(_ entry: UUID) throws(StoreError) {
-        try writeSetLists(operation: "remove from the set list") { db, now in
-            guard let setList = try Self.setListOf(entry: entry, db) else { throw StoreError.noSuchSetListEntry(entry) }
+        try writeSetList(operation: "remove from the set list", { db in try Self.setListHolding(entry, db) }) { db, now, setList in
             try db.execute(sql: "DELETE FROM setlist_entry WHERE id = ?", arguments: [entry.uuidString])
             try Self.touchSetList(setList, now: now, db)
         }
@@ -103,8 +103,7 @@ extension ChordsetStore {
     /// the end). One row is written, unless its neighbours share a position and there is no
     /// room between them: then the set list's entries are numbered again, in their order.
     public func moveEntry(_ entry: UUID, to index: Int) throws(StoreError) {
-        try writeSetLists(operation: "move in the set list") { db, now in
-            guard let setList = try Self.setListOf(entry: entry, db) else { throw StoreError.noSuchSetListEntry(entry) }
+        try writeSetList(operation: "move in the set list", { db in try Self.setListHolding(entry, db) }) { db, now, setList in
             var others = try Self.entries(of: setList, db).filter { $0.id != entry }
             let index = min(max(0, index), others.count)
             var position = Self.position(between: index, in: others)
@@ -130,7 +129,10 @@ extension ChordsetStore {
     /// (`storedIDs`: a chordset whose id was taken got a fresh one); an entry naming any
     /// other id must name a stored chordset, or the whole import is refused
     /// (`unknownSetListChordset`, which names the entry by its path in the file).
-    static func appendSetLists(_ setLists: [SetList], storedIDs: [UUID: UUID], in db: Database, now: Date) throws {
+    /// `recorder`: when the import is registered for sync now (see `append`), each set list
+    /// and entry is recorded as made, at `stamp` (the seed's) or a fresh one.
+    static func appendSetLists(_ setLists: [SetList], storedIDs: [UUID: UUID], in db: Database, now: Date,
+                               recorder: inout LocalChangeRecorder, registering: Bool, stamp: Stamp?) throws {
         guard !setLists.isEmpty else { return }
         let time = now.roundedToMilliseconds.timeIntervalSince1970
         var position = try nextSetListPosition(db)
@@ -147,11 +149,16 @@ extension ChordsetStore {
         for (index, setList) in setLists.enumerated() {
             let title = try acceptedSetListTitle(setList.title, allowingUpTo: ChordsetTitle.maximumLength, index: index)
             var id = setList.id
-            if try !taken.insert(id).inserted || Bool.fetchOne(setListExists, arguments: [id.uuidString]) ?? false {
+            if try !taken.insert(id).inserted || Bool.fetchOne(setListExists, arguments: [id.uuidString]) ?? false
+                || LocalChangeRecorder.isRetiredForGood(.setList(id), db) {
                 id = UUID()
                 taken.insert(id)
             }
             try insertSetList.execute(arguments: [id.uuidString, title, position, time, time])
+            if registering {
+                try recorder.record(.setList(id), fields: SyncValues.setListFields(title: title, position: position, created: time, updated: time),
+                                    stamp: stamp)
+            }
             position += 1
             for (order, named) in setList.chordsetIDs.enumerated() {
                 let chordset: UUID
@@ -162,21 +169,39 @@ extension ChordsetStore {
                 } else {
                     throw StoreError.unknownSetListChordset(setList: index, entry: order, id: named)
                 }
-                try insertEntry.execute(arguments: [freshIDs.make().uuidString, id.uuidString, chordset.uuidString, Double(order)])
+                let entry = freshIDs.make()
+                try insertEntry.execute(arguments: [entry.uuidString, id.uuidString, chordset.uuidString, Double(order)])
+                if registering {
+                    try recorder.record(.setListEntry(entry), fields: SyncValues.entryFields(setList: id, chordset: chordset, position: Double(order)),
+                                        stamp: stamp, unseen: true)
+                }
             }
         }
     }
 
     // MARK: Rules
 
-    /// One transaction; `body` gets the time of the edit in seconds since 1970.
-    private func writeSetLists<T>(operation: String, _ body: (Database, Double) throws -> T) throws(StoreError) -> T {
+    /// One transaction that edits one set list, the one `setList` finds (inside the
+    /// transaction); `body` gets the time of the edit in seconds since 1970, and the set list.
+    /// What it changed in the set list and its entries is recorded for sync in the same
+    /// transaction, as a save records its edits.
+    private func writeSetList<T>(operation: String, _ setList: (Database) throws -> UUID,
+                                 _ body: (Database, Double, UUID) throws -> T) throws(StoreError) -> T {
         do {
-            let now = now().roundedToMilliseconds.timeIntervalSince1970
+            let date = now()
+            let now = date.roundedToMilliseconds.timeIntervalSince1970
             return try writer.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
-                    result = try body(db, now)
+                    let setList = try setList(db)
+                    let keysBefore = try Self.syncKeys(ofSetList: setList, db)
+                    let before = try LocalChangeRecorder.snapshot(keysBefore, db)
+                    result = try body(db, now, setList)
+                    var keys = keysBefore
+                    for key in try Self.syncKeys(ofSetList: setList, db) where !keysBefore.contains(key) { keys.append(key) }
+                    var recorder = try LocalChangeRecorder(db, now: date)
+                    try recorder.recordDifferences(from: before, keys: keys)
+                    try recorder.finish()
                     return .commit
                 }
                 return result!
@@ -184,6 +209,11 @@ extension ChordsetStore {
         } catch {
             throw Self.map(error, operation: operation, path: path)
         }
+    }
+
+    /// The set list's record and its entries' records, as sync names them.
+    static func syncKeys(ofSetList id: UUID, _ db: Database) throws -> [SyncRecordKey] {
+        [.setList(id)] + (try entries(of: id, db)).map { .setListEntry($0.id) }
     }
 
     static func acceptedSetListTitle(_ raw: String, allowingUpTo longest: Int, index: Int? = nil) throws(StoreError) -> String {
@@ -222,6 +252,12 @@ extension ChordsetStore {
     static func touchSetList(_ id: UUID, now: Double, _ db: Database) throws {
         try db.execute(sql: "UPDATE setlist SET updated_at = ? WHERE id = ?", arguments: [now, id.uuidString])
         guard db.changesCount > 0 else { throw StoreError.noSuchSetList(id) }
+    }
+
+    /// The set list the entry is in; throws `noSuchSetListEntry` when there is no such entry.
+    static func setListHolding(_ entry: UUID, _ db: Database) throws -> UUID {
+        guard let setList = try setListOf(entry: entry, db) else { throw StoreError.noSuchSetListEntry(entry) }
+        return setList
     }
 
     static func setListOf(entry: UUID, _ db: Database) throws -> UUID? {

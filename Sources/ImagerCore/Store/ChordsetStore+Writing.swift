@@ -343,9 +343,10 @@ extension ChordsetStore {
             stored.append(chordset)
             if !contents.setLists.isEmpty { storedIDs[original.id] = chordset.id }
         }
-        try appendSetLists(contents.setLists, storedIDs: storedIDs, in: db, now: now)
+        try appendSetLists(contents.setLists, storedIDs: storedIDs, in: db, now: now,
+                           recorder: &recorder, registering: registering, stamp: asSeed ? .seed : nil)
         if shouldStop?() == true { throw StoreError.cancelled }
-        if !registering && !stored.isEmpty { try UnregisteredRows.mark(db) }
+        if !registering && !(stored.isEmpty && contents.setLists.isEmpty) { try UnregisteredRows.mark(db) }
         try recorder.finish()
         progress?(chordsets.count)
         return stored
