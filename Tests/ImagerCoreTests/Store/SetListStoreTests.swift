@@ -56,6 +56,19 @@ import Testing
         #expect(try store.loadSetLists()[0].chordsetIDs == [ids[1], ids[2]])
     }
 
+    @Test func aDeleteUndoneBeforeItIsSavedKeepsTheSetListsAsTheyWere() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ChordsetStore.open(at: folder.databaseURL)
+        _ = try store.append(Sample.chordsets(3))
+        let controller = try ChordsetController(store: store)
+        let ids = controller.chordsets.map(\.id)
+        _ = try store.createSetList(title: "Friday", chordsets: [ids[1], ids[0], ids[1]])
+        controller.delete(id: ids[1])
+        controller.undo()
+        _ = try #require(controller.save().report)
+        #expect(try store.loadSetLists()[0].chordsetIDs == [ids[1], ids[0], ids[1]])
+    }
+
     @Test func deletingASetListKeepsItsChordsetsAndOtherSetLists() throws {
         let (store, ids) = try storeWith(2)
         let first = try store.createSetList(title: "Friday", chordsets: ids)
