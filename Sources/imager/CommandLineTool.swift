@@ -2,12 +2,12 @@ import Foundation
 import ImagerCore
 import ImagerDrawing
 
-/// `imager --list | --export FILE | --import FILE | --export-palette ID FILE | --render ID FILE | --version | --help`,
+/// `imager --list | --list-setlists | --export FILE | --import FILE | --export-palette ID FILE | --render ID FILE | --version | --help`,
 /// the edits (`EditCommands`) and sync (`SyncCommands`): the same store as the window, no display needed. Every
 /// error goes to stderr and exits non-zero.
 enum CommandLineTool {
     enum Command: Equatable {
-        case list(ids: Bool), export(String), `import`(String), version, help
+        case list(ids: Bool), listSetLists, export(String), `import`(String), version, help
         case edit(Edit)
         case syncFolder(String?), sync
         case exportPalette(id: UUID, path: String, format: PaletteFormat)
@@ -23,6 +23,8 @@ enum CommandLineTool {
 
           --list           print one line per chordset: the title, a tab, then the eight colours
           --list --ids     the same, each line starting with the chordset's id and a tab
+          --list-setlists  print one line per set list: its id, a tab, its title, a tab,
+                           then how many chordsets it holds
           --rename ID TITLE
                            rename the chordset with the id ID
           --set-color ID SLOT COLOR
@@ -35,11 +37,12 @@ enum CommandLineTool {
                            keeps the same on all your computers; none stops syncing
           --sync           run one sync round: publish this computer's changes, merge the
                            other computers', and print what was done
-          --export FILE    write every chordset to FILE as JSON (- for standard output)
-          --import FILE    append the chordsets in FILE: a GIMP palette if its name ends in
-                           .gpl (each 8 colours make a chordset), else Imager's JSON; the
-                           whole file is checked first, and nothing is imported if any part
-                           of it is invalid
+          --export FILE    write every chordset and set list to FILE as JSON (- for standard
+                           output)
+          --import FILE    append the chordsets and set lists in FILE: a GIMP palette if
+                           its name ends in .gpl (each 8 colours make a chordset), else
+                           Imager's JSON; the whole file is checked first, and nothing is
+                           imported if any part of it is invalid
           --export-palette ID FILE [--format gpl|css|svg]
                            write the chordset with the id ID (as in --export) to FILE as a
                            GIMP palette, CSS custom properties or an SVG strip, by FILE's
@@ -60,7 +63,7 @@ enum CommandLineTool {
 
     /// nil when the arguments are for the window (none of ours), else the command to run.
     static func parse(_ arguments: [String]) -> Result<Command, UsageError>? {
-        let ours: Set<String> = ["--list", "--export", "--import", "--export-palette", "--from-image", "--render", "--version", "--help", "-h",
+        let ours: Set<String> = ["--list", "--list-setlists", "--export", "--import", "--export-palette", "--from-image", "--render", "--version", "--help", "-h",
                                  "--rename", "--set-color", "--delete", "--move", "--delete-all", "--sync-folder", "--sync"]
         guard let first = arguments.first else { return nil }
         guard ours.contains(first) || first.hasPrefix("--export=") || first.hasPrefix("--import=") else {
@@ -81,6 +84,7 @@ enum CommandLineTool {
             let ids = rest.first == "--ids"
             if ids { rest.removeFirst() }
             command = .success(.list(ids: ids))
+        case "--list-setlists": command = .success(.listSetLists)
         case "--rename", "--set-color", "--delete", "--move", "--delete-all": command = parseEdit(first, &rest)
         case "--sync-folder": command = parseSyncFolder(&rest)
         case "--sync": command = .success(.sync)
@@ -120,12 +124,23 @@ enum CommandLineTool {
                 }
                 try writeToStandardOutput(Data(out.utf8))
             }
+        case .listSetLists:
+            return withStore { store in
+                var out = ""
+                for setList in try store.loadSetLists() {
+                    out += setList.id.uuidString + "\t" + TerminalText.escaped(setList.title) + "\t\(setList.entries.count)\n"
+                }
+                try writeToStandardOutput(Data(out.utf8))
+            }
         case let .export(path):
             return withStore { store in
                 let loaded = try store.load()
                 reportUnreadable(loaded.unreadable)
+                let setLists = try store.loadSetLists()
                 // Lumis are read one chordset at a time, inside one read transaction.
-                let data = try store.readingLumis { lumisOf in try ChordsetDocument.encode(loaded.chordsets, lumisOf: lumisOf) }
+                let data = try store.readingLumis { lumisOf in
+                    try ChordsetDocument.encode(loaded.chordsets, setLists: setLists, lumisOf: lumisOf)
+                }
                 if path == "-" {
                     try writeToStandardOutput(data)
                 } else {
@@ -135,7 +150,7 @@ enum CommandLineTool {
                         throw CommandError("\(error)")
                     }
                     let count = loaded.chordsets.count
-                    printError("Exported \(count) \(count == 1 ? "chordset" : "chordsets") to \(path)")
+                    printError("Exported \(count) \(count == 1 ? "chordset" : "chordsets")\(setListsNote(setLists.count)) to \(path)")
                 }
             }
         case let .import(path):
@@ -152,9 +167,16 @@ enum CommandLineTool {
                 return 1
             }
             return withStore { store in
-                let stored = try store.append(file.chordsets)
+                let stored: [Chordset]
+                do {
+                    stored = try store.append(file.chordsets)
+                } catch let refusal as StoreError where refusal.refusesImportedSetList {
+                    // The file is at fault: said as any refused entry is, with its path in the file.
+                    throw CommandError("nothing imported: \(InterchangeError(file: path, reason: refusal.description))")
+                }
                 let note = file.palette.map { " (\(paletteNote($0)))" } ?? ""
-                printError("Imported \(stored.count) \(stored.count == 1 ? "chordset" : "chordsets") from \(path)\(note)")
+                printError("Imported \(stored.count) \(stored.count == 1 ? "chordset" : "chordsets")"
+                    + "\(setListsNote(file.chordsets.setLists.count)) from \(path)\(note)")
             }
         case let .exportPalette(id, path, format):
             return exportPalette(id: id, to: path, format: format)
@@ -169,6 +191,11 @@ enum CommandLineTool {
         case let .render(id, path, side):
             return render(id: id, to: path, side: side)
         }
+    }
+
+    /// " and 2 set lists", or nothing when there are none.
+    static func setListsNote(_ count: Int) -> String {
+        count == 0 ? "" : " and \(count) \(count == 1 ? "set list" : "set lists")"
     }
 
     struct CommandError: Error, CustomStringConvertible {

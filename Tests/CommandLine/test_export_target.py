@@ -35,7 +35,7 @@ class ExportTarget(unittest.TestCase):
         sandbox.ok("--export", link)
         self.assertTrue(os.path.islink(link))
         with open(sandbox.path("made.json")) as f:
-            self.assertEqual(json.load(f)["version"], 2)
+            self.assertEqual(json.load(f)["version"], 3)
 
     def test_devices_folders_and_pipes_are_refused_and_left_alone(self):
         sandbox = Sandbox(self)

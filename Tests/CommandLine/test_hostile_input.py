@@ -84,7 +84,7 @@ REFUSED = {
                               "is not valid JSON"),
     "top level a list": (b"[]", "top level must be an object"),
     "no version": (json.dumps({"chordsets": []}).encode(), '"version" is missing'),
-    "version 3": (doc(entry(), version=3), '"version" is 3'),
+    "version 4": (doc(entry(), version=4), '"version" is 4'),
     "version as text": (doc(entry(), version="1"), '"version" is "1"'),
     "version true": (doc(entry(), version=True), '"version" is true'),
     "chordsets not a list": (json.dumps({"version": 1, "chordsets": {"a": 1}}).encode(), '"chordsets" must be a list'),
@@ -225,7 +225,7 @@ class BrokenSeed(unittest.TestCase):
     CASES = {
         "malformed": (b'{"version": 1, "chordsets": [', "is not valid JSON"),
         "seven chords": (doc(entry(), entry("Short", chords=7)), "chordsets[1] (“Short”) has 7 chords"),
-        "version 3": (doc(entry(), version=3), '"version" is 3'),
+        "version 4": (doc(entry(), version=4), '"version" is 4'),
     }
 
     def broken_seed_dir(self, sandbox, content):

@@ -1,4 +1,4 @@
-"""JSON version 2 through the real binary: lumis import, export and come back bit for bit;
+"""JSON with lumis (version 2 and on) through the real binary: lumis import, export and come back bit for bit;
 a bad lumi refuses the whole file with its zero-based path and the reason."""
 import json
 import os
@@ -66,7 +66,7 @@ class LumiFileTests(unittest.TestCase):
         original = document_with_lumis(40)
         self.sandbox.ok("--import", self.sandbox.write_json("lumis.json", original))
         exported = self.sandbox.export()
-        self.assertEqual(exported["version"], 2)
+        self.assertEqual(exported["version"], 3)
         self.assertEqual(lumis_of({"chordsets": exported["chordsets"][SEED_COUNT:]}), lumis_of(original))
         self.assertTrue(all("id" not in l for e in exported["chordsets"] for c in e["chords"] for l in c.get("lumis", [])))
         # Into a fresh database and out again: the same text for the imported part.
@@ -83,8 +83,8 @@ class LumiFileTests(unittest.TestCase):
         self.sandbox.ok("--import", self.sandbox.write_json("v1.json", {"version": 1, "chordsets": [chordset("old", 3)]}))
         self.assertEqual(self.sandbox.list()[-1][0], "old")
 
-    def test_version_three_is_refused(self):
-        self.assert_refused({"version": 3, "chordsets": []}, '"version" is 3; this Imager reads versions 1 and 2')
+    def test_version_four_is_refused(self):
+        self.assert_refused({"version": 4, "chordsets": []}, '"version" is 4; this Imager reads versions 1, 2 and 3')
 
     def with_bad_lumi(self, lumi):
         good = {"shape": "circle", "x": 0.5, "y": 0.5, "size": 0.5, "color": "#FFFFFF"}

@@ -274,6 +274,8 @@ class HostilePeerTests(unittest.TestCase):
         key = "c:" + a.ids()[0][0]
         connection = sqlite3.connect(a.sandbox.db)
         connection.execute("DELETE FROM grdb_migrations WHERE identifier >= 'v4'")
+        connection.execute("DROP TABLE setlist_entry")
+        connection.execute("DROP TABLE setlist")
         connection.execute("DROP TABLE sync_pending")
         connection.execute("CREATE TABLE sync_pending (line TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
 

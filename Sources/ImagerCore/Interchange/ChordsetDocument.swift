@@ -1,25 +1,33 @@
 import Foundation
 
-/// The one JSON format for the seed, import and export, version 2:
+/// The one JSON format for the seed, import and export, version 3:
 ///
-///     {"version": 2, "chordsets": [{"id": "<UUID>", "title": "Warm", "createdAt": 1517011139,
+///     {"version": 3, "chordsets": [{"id": "<UUID>", "title": "Warm", "createdAt": 1517011139,
 ///       "chords": [{"color": "#F6D14E"},
 ///                  {"color": "#0B1A3A", "lumis": [{"shape": "star", "x": 0.5, "y": 0.4,
 ///                     "size": 0.3, "rotation": 15, "color": "#FFE9A8CC", "glow": 0.6}]},
-///                  ... exactly eight ...]}]}
+///                  ... exactly eight ...]}],
+///      "setlists": [{"id": "<UUID>", "title": "Friday", "chordsets": ["<UUID>", ...]}]}
 ///
 /// Colours are `#RRGGBB` or `#RRGGBBAA`. On reading, `id` and `createdAt` may be left out
 /// (a fresh id, the current time); everything else is required. A chord's `lumis` may be left
 /// out (no lumis); a lumi needs `shape`, `x`, `y`, `size` and `color`, and may leave out
 /// `rotation` and `glow` (0). Lumis carry no id in the file: an import gives them fresh ones.
-/// Unknown members are skipped, at every level, as version 1 did. Version 1 files (which
-/// have no lumis) are read by the same rules. A file is validated whole before anything is
-/// used: one bad entry, or one bad lumi, refuses the whole file.
+/// Unknown members are skipped, at every level. Version 1 files (which have no lumis) and
+/// version 2 files (which have no set lists) are read by the same rules; "setlists" is read
+/// only from version 3 (`SetListReading`). A file is validated whole before anything is
+/// used: one bad entry, lumi or set list refuses the whole file.
 public enum ChordsetDocument {
     /// The version this Imager writes.
-    public static let version = 2
+    public static let version = 3
     /// The versions it reads.
-    public static let readableVersions = [1, 2]
+    public static let readableVersions = [1, 2, 3]
+    /// The first version with set lists.
+    static let setListsVersion = 3
+    /// The most set lists a file holds, and the most entries they hold together: a show's
+    /// set list has tens of entries; these bound what a hostile file can make a reader keep.
+    public static let maximumSetLists = 10_000
+    public static let maximumSetListEntries = 100_000
     /// Larger files are refused before parsing. An export of 100,000 chordsets is ~35 MB
     /// without lumis and ~300 MB with three lumis a chord; reading one takes about its size
     /// again in memory for the lumis, so this bounds an import's memory near 1 GB.
@@ -58,15 +66,22 @@ public enum ChordsetDocument {
         guard let version = document.version else { throw fail("\"version\" is missing") }
         // `true` is not version 1, and neither is "1".
         guard let number = version.number?.doubleValue, readableVersions.contains(where: { Double($0) == number }) else {
-            throw fail("\"version\" is \(short(version)); this Imager reads versions 1 and 2")
+            throw fail("\"version\" is \(short(version)); this Imager reads versions 1, 2 and 3")
         }
         guard let list = document.chordsets else { throw fail("\"chordsets\" is missing") }
         guard list == .list else { throw fail("\"chordsets\" must be a list") }
         switch document.entries.problem {
         case let .entry(problem)?: throw InterchangeError(file: file, chordsetProblem: problem)
         case let .lumi(problem)?: throw InterchangeError(file: file, lumiProblem: problem)
-        case nil: return document.entries.contents
+        case nil: break
         }
+        var contents = document.entries.contents
+        if number >= Double(setListsVersion), let setLists = document.setlists {
+            guard setLists == .list else { throw InterchangeError(file: file, setListProblem: SetListProblem(index: nil, reason: .notAList)) }
+            if let problem = document.setListReading.problem { throw InterchangeError(file: file, setListProblem: problem) }
+            contents.setLists = document.setListReading.setLists
+        }
+        return contents
     }
 
     /// The top-level members that matter; for a repeated key the last one counts, as in any JSON reader.
@@ -75,6 +90,8 @@ public enum ChordsetDocument {
         var version: JSONScalar?
         var chordsets: JSONScalar?
         var entries: EntryReading
+        var setlists: JSONScalar?
+        var setListReading = SetListReading()
 
         init(now: Date) {
             self.now = now
@@ -89,6 +106,10 @@ public enum ChordsetDocument {
                 var list = EntryReading(now: now)
                 chordsets = try reader.read(list: { reader, index throws(JSONSyntaxError) in try list.read(&reader, index: index) })
                 entries = list
+            case "setlists":
+                var list = SetListReading()
+                setlists = try reader.read(list: { reader, index throws(JSONSyntaxError) in try list.read(&reader, index: index) })
+                setListReading = list
             default:
                 try reader.read()
             }
@@ -245,7 +266,7 @@ public enum ChordsetDocument {
 
     public static func encode(_ contents: ChordsetsWithLumis) -> Data {
         var index = 0
-        return encode(contents.chordsets) { _ in
+        return encode(contents.chordsets, setLists: contents.setLists) { _ in
             defer { index += 1 }
             return contents.lumis[index]
         }
@@ -253,10 +274,15 @@ public enum ChordsetDocument {
 
     /// The chordsets in the given order; `lumisOf` is asked for each chordset's lumis once, in
     /// that order, so a caller can stream them from the store. A chord without lumis is
-    /// written without a "lumis" member.
-    public static func encode(_ chordsets: [Chordset], lumisOf: (UUID) throws -> ChordsetLumis) rethrows -> Data {
+    /// written without a "lumis" member. `setLists` follow (`SetListReading.write`): the
+    /// "setlists" member is left out when there are none.
+    public static func encode(_ chordsets: [Chordset], setLists: [SetList] = [],
+                              lumisOf: (UUID) throws -> ChordsetLumis) rethrows -> Data {
         var out = "{\n  \"version\": \(version),\n  \"chordsets\": ["
+        var written = Set<UUID>()
+        if !setLists.isEmpty { written.reserveCapacity(chordsets.count) }
         for (index, chordset) in chordsets.enumerated() {
+            if !setLists.isEmpty { written.insert(chordset.id) }
             out += index == 0 ? "\n" : ",\n"
             let created = chordset.createdAt.timeIntervalSince1970
             let createdText = created == created.rounded() && abs(created) < 1e15
@@ -279,7 +305,9 @@ public enum ChordsetDocument {
             }
             out += "]}"
         }
-        out += chordsets.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        out += chordsets.isEmpty ? "]" : "\n  ]"
+        SetListReading.write(setLists, naming: written, to: &out)
+        out += "\n}\n"
         return Data(out.utf8)
     }
 

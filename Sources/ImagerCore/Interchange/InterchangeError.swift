@@ -7,6 +7,8 @@ public struct InterchangeError: Error, Equatable, CustomStringConvertible {
     public var lumiProblem: LumiProblem?
     /// Set when a chordset entry was refused: which and why, as a value.
     public var chordsetProblem: ChordsetProblem?
+    /// Set when a set list was refused: which and why, as a value.
+    public var setListProblem: SetListProblem?
     /// Set when the file is a picture ("JPEG"), not a chordsets file.
     public var pictureFormat: String?
 
@@ -31,6 +33,12 @@ public struct InterchangeError: Error, Equatable, CustomStringConvertible {
         self.file = file
         self.reason = chordsetProblem.description
         self.chordsetProblem = chordsetProblem
+    }
+
+    public init(file: String, setListProblem: SetListProblem) {
+        self.file = file
+        self.reason = setListProblem.description
+        self.setListProblem = setListProblem
     }
 
     /// The file's name and the words quoted from it are outside text: escaped for a terminal.

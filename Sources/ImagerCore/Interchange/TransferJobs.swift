@@ -64,6 +64,8 @@ public enum TransferJobs {
             // The document checks titles by the same rule, so this is only reached if the rule
             // and the reader ever disagree; say it like any refused entry.
             throw .file(InterchangeError(file: url.path, reason: StoreError.refused(index: index, refusal).description))
+        } catch let refusal where refusal.refusesImportedSetList {
+            throw .file(InterchangeError(file: url.path, reason: refusal.description))
         } catch let .refusedLumi(index, slot, lumi, .outOfRange(field, value)) {
             throw .file(InterchangeError(file: url.path, lumiProblem: LumiProblem(
                 chordset: index, chord: slot, lumi: lumi, reason: .outOfRange(field, value: value))))

@@ -1,10 +1,14 @@
-/// Chordsets together with the lumis of each, as a file, the seed or an import carries them.
-/// Two parallel lists rather than a list of pairs, so that a file of chordsets without lumis
-/// costs no more than it did before lumis: every `ChordsetLumis.none` shares one buffer.
+/// Chordsets together with the lumis of each, as a file, the seed or an import carries them,
+/// and the file's set lists. Two parallel lists rather than a list of pairs, so that a file
+/// of chordsets without lumis costs no more than one with: every `ChordsetLumis.none` shares
+/// one buffer.
 public struct ChordsetsWithLumis: Sendable, Equatable {
     public private(set) var chordsets: [Chordset]
     /// `lumis[i]` belongs to `chordsets[i]`; always as long as `chordsets`.
     public private(set) var lumis: [ChordsetLumis]
+    /// Set lists as the file names them: their chordset ids are the ids written in the file
+    /// (of its own chordsets, or of chordsets already stored); the store's import resolves them.
+    public var setLists: [SetList] = []
 
     public init() {
         chordsets = []

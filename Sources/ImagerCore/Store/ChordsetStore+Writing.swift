@@ -235,7 +235,8 @@ extension ChordsetStore {
     // MARK: Importing
 
     /// The import rule, for the command line, the window and the seed: appends chordsets
-    /// after the last stored one, in one transaction. Titles pass `ChordsetTitle.accepted`;
+    /// after the last stored one, and then the set lists that come with them (see
+    /// `appendSetLists`), in one transaction. Titles pass `ChordsetTitle.accepted`;
     /// an id already in the store (or earlier in the list) gets a fresh one, so importing
     /// an export twice adds copies; so does an id in `alsoTaken` (chordsets a window holds
     /// but has not saved yet). They go after `shownLast` too, the last position a window
@@ -293,6 +294,8 @@ extension ChordsetStore {
         var taken = Set<UUID>()
         var stored: [Chordset] = []
         stored.reserveCapacity(chordsets.count)
+        // The id each chordset of the file is stored under, for its set lists' entries.
+        var storedIDs: [UUID: UUID] = [:]
         for (offset, original) in chordsets.enumerated() {
             if offset % 1_000 == 0 {
                 if shouldStop?() == true { throw StoreError.cancelled }
@@ -338,9 +341,12 @@ extension ChordsetStore {
                 }
             }
             stored.append(chordset)
+            if !contents.setLists.isEmpty { storedIDs[original.id] = chordset.id }
         }
+        try appendSetLists(contents.setLists, storedIDs: storedIDs, in: db, now: now,
+                           recorder: &recorder, registering: registering, stamp: asSeed ? .seed : nil)
         if shouldStop?() == true { throw StoreError.cancelled }
-        if !registering && !stored.isEmpty { try UnregisteredRows.mark(db) }
+        if !registering && !(stored.isEmpty && contents.setLists.isEmpty) { try UnregisteredRows.mark(db) }
         try recorder.finish()
         progress?(chordsets.count)
         return stored

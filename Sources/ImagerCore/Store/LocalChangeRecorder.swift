@@ -28,7 +28,7 @@ struct LocalChangeRecorder {
 
     /// Compares each record with what it was before the write and records what changed: all
     /// fields of a new record, the changed ones of an edited one, a tombstone for a deleted
-    /// chordset, and `gone` for a removed lumi.
+    /// chordset, set list or set-list entry, and `gone` for a removed lumi.
     mutating func recordDifferences(from before: [SyncRecordKey: [String: String]], keys: [SyncRecordKey]) throws {
         for key in keys {
             let after = try StoredRecords.fields(of: key, db)
@@ -37,7 +37,7 @@ struct LocalChangeRecorder {
             switch (old, after) {
             case (nil, nil): continue
             case (_?, nil):
-                if case .chordset = key { fields[SyncField.deleted] = publishing ? SyncField.deletedEverywhere : SyncField.deletedHere } else { fields[SyncField.lumi] = SyncField.goneLumi }
+                if case .lumi = key { fields[SyncField.lumi] = SyncField.goneLumi } else { fields[SyncField.deleted] = publishing ? SyncField.deletedEverywhere : SyncField.deletedHere }
             case let (nil, new?): fields = new
             case let (old?, new?):
                 for (name, value) in new where old[name] != value { fields[name] = value }
@@ -68,11 +68,16 @@ struct LocalChangeRecorder {
     /// its tombstone is dropped, so undo (or an import) brings the chordset back under its
     /// own id, as before sync existed.
     static func isRetiredForGood(_ id: UUID, _ db: Database) throws -> Bool {
-        let registers = try SyncTables.registers(.chordset(id), db)
+        try isRetiredForGood(.chordset(id), db)
+    }
+
+    /// The same for any record with a tombstone (a set list's).
+    static func isRetiredForGood(_ key: SyncRecordKey, _ db: Database) throws -> Bool {
+        let registers = try SyncTables.registers(key, db)
         guard registers.isDeleted else { return false }
         let publishing = try SyncTables.isPublishing(db)
         if registers[SyncField.deleted] != SyncField.deletedHere || publishing { return true }
-        try SyncTables.forget(.chordset(id), db)
+        try SyncTables.forget(key, db)
         return false
     }
 }

@@ -39,12 +39,20 @@ struct RegisterMerge {
         return nil
     }
 
-    /// Writes the changed registers and their records, chordsets before lumis so a lumi finds
-    /// its chord, and the clock; returns the chordsets whose contents may have changed.
+    /// Writes the changed registers and their records, chordsets and set lists before lumis
+    /// and set-list entries so each finds what it hangs off, and the clock; returns the
+    /// chordsets whose contents may have changed.
     func finish() throws -> Set<UUID> {
         var changed = Set<UUID>()
-        let sorted = order.filter { if case .chordset = $0 { true } else { false } }
-            + order.filter { if case .lumi = $0 { true } else { false } }
+        func rank(_ key: SyncRecordKey) -> Int {
+            switch key {
+            case .chordset: 0
+            case .setList: 1
+            case .setListEntry: 2
+            case .lumi: 3
+            }
+        }
+        let sorted = (0...3).flatMap { kind in order.filter { rank($0) == kind } }
         for key in sorted {
             let registers = touched[key]!
             try SyncTables.save(registers, of: key, db)

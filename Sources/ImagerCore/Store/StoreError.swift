@@ -19,6 +19,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// all zero-based). The file reader checks first, so only a caller that built lumis
     /// by hand meets this.
     case refusedLumi(index: Int, slot: Int, lumi: Int, Lumi.Refusal)
+    /// A set list's title may not enter the store: the one at `index` of an import, or (nil)
+    /// the one given to a create or a rename.
+    case refusedSetListTitle(index: Int?, ChordsetTitle.Refusal)
+    /// Entry `entry` of set list `setList` in an import (both zero-based) names a chordset
+    /// that is neither in the same file nor in the store.
+    case unknownSetListChordset(setList: Int, entry: Int, id: UUID)
+    /// No set list, set-list entry or chordset has this id (it may have been deleted meanwhile).
+    case noSuchSetList(UUID)
+    case noSuchSetListEntry(UUID)
+    case noSuchChordset(UUID)
     /// The caller asked a long write to stop; it was rolled back.
     case cancelled
     /// Anything else SQLite reported.
@@ -44,6 +54,22 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "chordsets[\(index)] has a title of \(length) characters; a title has at most \(ChordsetTitle.maximumLength)."
         case let .refusedLumi(index, slot, lumi, .outOfRange(field, value)):
             LumiProblem(chordset: index, chord: slot, lumi: lumi, reason: .outOfRange(field, value: value)).description
+        case let .refusedSetListTitle(index?, .empty):
+            "setlists[\(index)] has an empty title."
+        case let .refusedSetListTitle(index?, .tooLong(length)):
+            "setlists[\(index)] has a title of \(length) characters; a title has at most \(ChordsetTitle.maximumLength)."
+        case .refusedSetListTitle(nil, .empty):
+            "A set list's title cannot be empty."
+        case let .refusedSetListTitle(nil, .tooLong(length)):
+            "The title has \(length) characters; a title has at most \(ChordsetTitle.maximumLength)."
+        case let .unknownSetListChordset(setList, entry, id):
+            "setlists[\(setList)].chordsets[\(entry)]: no chordset has the id \(id.uuidString), in the file or in the list."
+        case let .noSuchSetList(id):
+            "No set list has the id \(id.uuidString)."
+        case let .noSuchSetListEntry(id):
+            "No set-list entry has the id \(id.uuidString)."
+        case let .noSuchChordset(id):
+            "No chordset has the id \(id.uuidString)."
         case .cancelled:
             "Cancelled; nothing was changed."
         case let .failed(operation, reason):
@@ -62,6 +88,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     public var isBusy: Bool {
         if case .busy = self { return true }
         return false
+    }
+
+    /// True when an import's set list was refused: the file is at fault, and the message
+    /// names the place in it (`setlists[0].chordsets[3]: …`).
+    public var refusesImportedSetList: Bool {
+        switch self {
+        case .refusedSetListTitle(index: _?, _), .unknownSetListChordset: true
+        default: false
+        }
     }
 
     public var isNewerVersion: Bool {

@@ -107,6 +107,30 @@ enum StoreSchema {
         migrator.registerMigration("v5-sync-heal-refused-values") { db in
             try SyncHealing.heal(db)
         }
+        // Set lists: named, ordered lists of chordsets for a show. An entry is one place in a
+        // set list, with an id of its own (a chordset may be in a set list twice); it goes
+        // when its set list or its chordset is deleted, and the set list keeps its other
+        // entries. Both orders are by position, ties by id, as the chordset list's. The index
+        // on chordset_id keeps the cascade of a chordset's delete from scanning every entry.
+        migrator.registerMigration("v6-setlists") { db in
+            try db.execute(sql: """
+                CREATE TABLE setlist (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    title TEXT NOT NULL,
+                    position REAL NOT NULL,
+                    created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL
+                );
+                CREATE TABLE setlist_entry (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    setlist_id TEXT NOT NULL REFERENCES setlist(id) ON DELETE CASCADE,
+                    chordset_id TEXT NOT NULL REFERENCES chordset(id) ON DELETE CASCADE,
+                    position REAL NOT NULL
+                );
+                CREATE INDEX setlist_entry_by_setlist ON setlist_entry(setlist_id, position, id);
+                CREATE INDEX setlist_entry_by_chordset ON setlist_entry(chordset_id);
+                """)
+        }
         return migrator
     }
 

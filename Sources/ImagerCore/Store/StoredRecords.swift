@@ -32,7 +32,33 @@ enum StoredRecords {
                 let owner = String.fromDatabaseValue(row[0]).flatMap(UUID.init(uuidString:)),
                 let placement = placement(row, chordset: owner, id: id) else { return nil }
             return [SyncField.lumi: SyncValues.text(placement)]
+        case let .setList(id):
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT title, position, created_at, updated_at FROM setlist WHERE id = ?
+                """), arguments: [id.uuidString]) else { return nil }
+            return setListFields(row, from: 0)
+        case let .setListEntry(id):
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT setlist_id, chordset_id, position FROM setlist_entry WHERE id = ?
+                """), arguments: [id.uuidString]) else { return nil }
+            return entryFields(row, from: 0)
         }
+    }
+
+    /// Columns from `first` on: title, position, created_at, updated_at.
+    private static func setListFields(_ row: Row, from first: Int) -> [String: String]? {
+        guard let title = String.fromDatabaseValue(row[first]), let position = Double.fromDatabaseValue(row[first + 1]),
+              let created = Double.fromDatabaseValue(row[first + 2]),
+              let updated = Double.fromDatabaseValue(row[first + 3]) else { return nil }
+        return SyncValues.setListFields(title: title, position: position, created: created, updated: updated)
+    }
+
+    /// Columns from `first` on: setlist_id, chordset_id, position.
+    private static func entryFields(_ row: Row, from first: Int) -> [String: String]? {
+        guard let setList = String.fromDatabaseValue(row[first]).flatMap({ UUID(text: $0) }),
+              let chordset = String.fromDatabaseValue(row[first + 1]).flatMap({ UUID(text: $0) }),
+              let position = Double.fromDatabaseValue(row[first + 2]) else { return nil }
+        return SyncValues.entryFields(setList: setList, chordset: chordset, position: position)
     }
 
     /// Every record the tables hold, in sync's terms: each chordset with its chord colours,
@@ -69,6 +95,23 @@ enum StoredRecords {
                   let idText = String.fromDatabaseValue(row[3]), let id = UUID(text: idText),
                   let placement = placement(row, chordset: chordset, id: id) else { continue }
             try body(.lumi(id), [SyncField.lumi: SyncValues.text(placement)], updatedOf[owner] ?? 0)
+        }
+        // The v3-sync migration runs before the set-list tables exist.
+        guard try db.tableExists("setlist") else { return }
+        var setListUpdated: [String: Double] = [:]
+        let setLists = try Row.fetchCursor(db, sql: "SELECT id, title, position, created_at, updated_at FROM setlist")
+        while let row = try setLists.next() {
+            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(text: text),
+                  let fields = setListFields(row, from: 1),
+                  let updated = Double.fromDatabaseValue(row[4]) else { continue }
+            setListUpdated[text] = updated
+            try body(.setList(id), fields, updated)
+        }
+        let entries = try Row.fetchCursor(db, sql: "SELECT id, setlist_id, chordset_id, position FROM setlist_entry")
+        while let row = try entries.next() {
+            guard let text = String.fromDatabaseValue(row[0]), let id = UUID(text: text),
+                  let fields = entryFields(row, from: 1) else { continue }
+            try body(.setListEntry(id), fields, setListUpdated[fields[SyncField.setList] ?? ""] ?? 0)
         }
     }
 
@@ -150,6 +193,54 @@ enum StoredRecords {
                 try db.cachedStatement(sql: "DELETE FROM lumi WHERE id = ?").execute(arguments: [id.uuidString])
             }
             return affected
+        case let .setList(id):
+            try materializeSetList(id, registers, db)
+            return []
+        case let .setListEntry(id):
+            try materializeEntry(id, registers, db)
+            return []
         }
+    }
+
+    /// A tombstone deletes the set list (its entries go with it); a complete set list is
+    /// inserted or updated, and entries that arrived before it go in.
+    private static func materializeSetList(_ id: UUID, _ registers: Registers, _ db: Database) throws {
+        if registers.isDeleted {
+            try db.cachedStatement(sql: "DELETE FROM setlist WHERE id = ?").execute(arguments: [id.uuidString])
+            return
+        }
+        guard let values = SyncValues.setList(registers) else { return }
+        let title = (try? ChordsetTitle.accepted(values.title, allowingUpTo: values.title.unicodeScalars.count).get())
+            ?? SyncValues.defaultSetListTitle
+        let hasTitle = registers[SyncField.title] != nil, hasPosition = registers[SyncField.position] != nil
+        try db.cachedStatement(sql: """
+            UPDATE setlist SET title = coalesce(?, title), position = coalesce(?, position), created_at = ?, updated_at = ?
+            WHERE id = ?
+            """).execute(arguments: [hasTitle ? title : nil, hasPosition ? values.position : nil, values.created,
+                                     values.updated, id.uuidString])
+        guard db.changesCount == 0 else { return }
+        try db.cachedStatement(sql: """
+            INSERT INTO setlist (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+            """).execute(arguments: [id.uuidString, title, values.position, values.created, values.updated])
+        for entry in try SyncTables.entryKeys(inSetList: id, db) {
+            _ = try materialize(entry, SyncTables.registers(entry, db), db)
+        }
+    }
+
+    /// An entry is in the table while its set list and its chordset both are; until then
+    /// (or once either is deleted) only its registers hold it.
+    private static func materializeEntry(_ id: UUID, _ registers: Registers, _ db: Database) throws {
+        guard let values = SyncValues.entry(registers),
+              try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM setlist WHERE id = ?"), arguments: [values.setList.uuidString]) ?? false,
+              try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?"), arguments: [values.chordset.uuidString]) ?? false
+        else {
+            try db.cachedStatement(sql: "DELETE FROM setlist_entry WHERE id = ?").execute(arguments: [id.uuidString])
+            return
+        }
+        try db.cachedStatement(sql: """
+            INSERT INTO setlist_entry (id, setlist_id, chordset_id, position) VALUES (?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET setlist_id = excluded.setlist_id, chordset_id = excluded.chordset_id,
+                position = excluded.position
+            """).execute(arguments: [id.uuidString, values.setList.uuidString, values.chordset.uuidString, values.position])
     }
 }

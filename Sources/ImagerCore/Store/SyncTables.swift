@@ -72,7 +72,12 @@ enum SyncTables {
 
     static func save(_ registers: Registers, of key: SyncRecordKey, _ db: Database) throws {
         var owner: String?
-        if case .lumi = key, let value = registers[SyncField.lumi] { owner = SyncValues.chordsetOfPlacement(value)?.uuidString }
+        switch key {
+        case .lumi: owner = registers[SyncField.lumi].flatMap(SyncValues.chordsetOfPlacement)?.uuidString
+        // An entry waits for its chordset as a lumi does: found by its owner when it arrives.
+        case .setListEntry: owner = registers[SyncField.chordset]
+        case .chordset, .setList: break
+        }
         try db.cachedStatement(sql: """
             INSERT INTO sync_register (key, owner, body) VALUES (?, ?, ?)
             ON CONFLICT(key) DO UPDATE SET owner = excluded.owner, body = excluded.body
@@ -85,10 +90,24 @@ enum SyncTables {
         try db.cachedStatement(sql: "DELETE FROM sync_register WHERE key = ?").execute(arguments: [key.description])
     }
 
-    /// Lumi records whose value places them in the chordset.
+    /// Lumi and set-list entry records whose value places them in the chordset.
     static func lumiKeys(ownedBy chordset: UUID, _ db: Database) throws -> [SyncRecordKey] {
         try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM sync_register WHERE owner = ?"),
                             arguments: [chordset.uuidString]).compactMap { SyncRecordKey(Substring($0)) }
+    }
+
+    /// Set-list entry records that name the set list (set lists are few, and their entries
+    /// tens: a pass over the entry registers, which sort together by their `e:` keys).
+    static func entryKeys(inSetList setList: UUID, _ db: Database) throws -> [SyncRecordKey] {
+        var keys: [SyncRecordKey] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT key, body FROM sync_register WHERE key >= 'e:' AND key < 'e;'")
+        while let row = try rows.next() {
+            guard let text = String.fromDatabaseValue(row[0]), let key = SyncRecordKey(Substring(text)),
+                  let body = String.fromDatabaseValue(row[1]), let registers = Registers(encoded: body),
+                  registers[SyncField.setList] == setList.uuidString else { continue }
+            keys.append(key)
+        }
+        return keys
     }
 
     static func enqueue(_ operation: SyncOperation, _ db: Database) throws {

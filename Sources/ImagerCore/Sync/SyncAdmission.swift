@@ -86,6 +86,38 @@ public enum SyncAdmission {
                 guard let color = RGBAColor(hex: value) else { return bad("a colour (#RRGGBB or #RRGGBBAA)") }
                 return .success(SyncValues.text(color))
             }
+        case .setList:
+            switch name {
+            case SyncField.title:
+                switch ChordsetTitle.accepted(value) {
+                case let .success(title): return .success(title)
+                case .failure(.empty): return bad("a title: it is empty")
+                case let .failure(.tooLong(length)):
+                    return bad("a title: it is \(length) characters long, and a title has at most \(ChordsetTitle.maximumLength)")
+                }
+            case SyncField.position, SyncField.created, SyncField.updated:
+                guard value.utf8.count <= 32, let number = SyncValues.number(value) else { return bad("a finite number") }
+                return .success(SyncValues.text(number))
+            case SyncField.deleted:
+                guard value == SyncField.deletedEverywhere || value == SyncField.deletedHere else { return bad("a tombstone") }
+                return .success(value)
+            default:
+                return .failure(.unknownField(name))
+            }
+        case .setListEntry:
+            switch name {
+            case SyncField.setList, SyncField.chordset:
+                guard value.utf8.count == 36, let id = UUID(text: value) else { return bad("an id (a UUID)") }
+                return .success(id.uuidString)
+            case SyncField.position:
+                guard value.utf8.count <= 32, let number = SyncValues.number(value) else { return bad("a finite number") }
+                return .success(SyncValues.text(number))
+            case SyncField.deleted:
+                guard value == SyncField.deletedEverywhere || value == SyncField.deletedHere else { return bad("a tombstone") }
+                return .success(value)
+            default:
+                return .failure(.unknownField(name))
+            }
         case let .lumi(id):
             guard name == SyncField.lumi else { return .failure(.unknownField(name)) }
             if value == SyncField.goneLumi { return .success(value) }

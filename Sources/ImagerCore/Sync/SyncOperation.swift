@@ -1,15 +1,20 @@
 import Foundation
 
 /// Which record of the store an operation is about. Every record kind is merged by the same
-/// mechanism (`Registers`): a chordset's row with its eight chord colours, or one lumi.
+/// mechanism (`Registers`): a chordset's row with its eight chord colours, one lumi, a set
+/// list's row, or one entry of a set list.
 public enum SyncRecordKey: Hashable, Sendable, CustomStringConvertible {
     case chordset(UUID)
     case lumi(UUID)
+    case setList(UUID)
+    case setListEntry(UUID)
 
     public var description: String {
         switch self {
         case let .chordset(id): "c:" + id.uuidString
         case let .lumi(id): "l:" + id.uuidString
+        case let .setList(id): "s:" + id.uuidString
+        case let .setListEntry(id): "e:" + id.uuidString
         }
     }
 
@@ -18,6 +23,8 @@ public enum SyncRecordKey: Hashable, Sendable, CustomStringConvertible {
         switch text.first {
         case "c": self = .chordset(id)
         case "l": self = .lumi(id)
+        case "s": self = .setList(id)
+        case "e": self = .setListEntry(id)
         default: return nil
         }
     }
@@ -35,7 +42,12 @@ public enum SyncField {
     public static let colorNames = (0..<Chordset.chordCount).map { "color\($0)" }
     /// A lumi's whole value (its chordset, slot, order, shape and numbers), or `gone`.
     public static let lumi = "lumi"
-    /// A chordset's tombstone: once set, permanent; it beats every other field.
+    /// A set-list entry's set list and chordset (ids), set when the entry is made and never
+    /// changed; its place in the set list is `position`.
+    public static let setList = "setlist"
+    public static let chordset = "chordset"
+    /// A chordset's, set list's or set-list entry's tombstone: once set, permanent; it beats
+    /// every other field.
     public static let deleted = "deleted"
     /// A tombstone's value: made while publishing (or merged from elsewhere), or made while
     /// no sync folder was chosen and so never seen by another machine. Both delete alike.

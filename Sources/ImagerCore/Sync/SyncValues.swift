@@ -54,6 +54,49 @@ public enum SyncValues {
                               updated: number(registers[SyncField.updated]) ?? created, colors: colors)
     }
 
+    /// Every field of a set list's row.
+    public static func setListFields(title: String, position: Double, created: Double, updated: Double) -> [String: String] {
+        [SyncField.title: title, SyncField.position: text(position), SyncField.created: text(created), SyncField.updated: text(updated)]
+    }
+
+    /// A set list as its registers hold it, or nil before its creation arrived or once it is
+    /// tombstoned; as for a chordset, `created` marks the record as complete, and a field
+    /// refused at the door takes its default in a row made now.
+    public struct SetListValues: Equatable, Sendable {
+        public var title: String
+        public var position: Double
+        public var created: Double
+        public var updated: Double
+    }
+
+    public static let defaultSetListTitle = "Set List"
+
+    public static func setList(_ registers: Registers) -> SetListValues? {
+        guard !registers.isDeleted, let created = number(registers[SyncField.created]) else { return nil }
+        return SetListValues(title: registers[SyncField.title] ?? defaultSetListTitle,
+                             position: number(registers[SyncField.position]) ?? 0, created: created,
+                             updated: number(registers[SyncField.updated]) ?? created)
+    }
+
+    /// Every field of a set-list entry.
+    public static func entryFields(setList: UUID, chordset: UUID, position: Double) -> [String: String] {
+        [SyncField.setList: setList.uuidString, SyncField.chordset: chordset.uuidString, SyncField.position: text(position)]
+    }
+
+    public struct EntryValues: Equatable, Sendable {
+        public var setList: UUID
+        public var chordset: UUID
+        public var position: Double
+    }
+
+    /// A set-list entry as its registers hold it: nil until both its set list and its
+    /// chordset are known, and once it is tombstoned. Its position defaults to 0.
+    public static func entry(_ registers: Registers) -> EntryValues? {
+        guard !registers.isDeleted, let setList = registers[SyncField.setList].flatMap({ UUID(text: $0) }),
+              let chordset = registers[SyncField.chordset].flatMap({ UUID(text: $0) }) else { return nil }
+        return EntryValues(setList: setList, chordset: chordset, position: number(registers[SyncField.position]) ?? 0)
+    }
+
     /// Where a lumi is and what it is: the value of its one register.
     public struct LumiPlacement: Equatable, Sendable {
         public var chordset: UUID

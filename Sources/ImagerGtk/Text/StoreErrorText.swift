@@ -16,7 +16,7 @@ extension StoreError {
             tr("The disk holding {path} is full.", ["path": path])
         case let .busy(path):
             tr("Another program is writing to {path}; Imager will save as soon as it is done.", ["path": path])
-        case .refused, .refusedLumi:
+        case .refused, .refusedLumi, .refusedSetListTitle, .unknownSetListChordset, .noSuchSetList, .noSuchSetListEntry, .noSuchChordset:
             description
         case .cancelled:
             tr("Cancelled; nothing was changed.")

@@ -3,7 +3,7 @@ import Foundation
 
 /// A `.json` file given to Import, dropped on the window or passed to `imager --import`:
 /// `ChordsetDocument.decode` over `JSONReader`. What it accepts must encode to a document
-/// that decodes to the same chordsets and lumis (a lumi's id is not in the file: each read
+/// that decodes to the same chordsets, lumis and set lists (a lumi's id is not in the file: each read
 /// gives it a new one).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func chordsetJSONFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -14,6 +14,13 @@ public func chordsetJSONFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     }
     guard again.chordsets == read.chordsets, again.lumis.map(withoutIDs) == read.lumis.map(withoutIDs) else {
         fatalError("an accepted document reads differently once encoded again")
+    }
+    // Set lists come back with their ids and titles; an export writes only the entries that
+    // name chordsets of the file.
+    let inFile = Set(read.chordsets.map(\.id))
+    guard again.setLists.map(\.id) == read.setLists.map(\.id), again.setLists.map(\.title) == read.setLists.map(\.title),
+          again.setLists.map(\.chordsetIDs) == read.setLists.map({ $0.chordsetIDs.filter(inFile.contains) }) else {
+        fatalError("an accepted document's set lists read differently once encoded again")
     }
     return 0
 }

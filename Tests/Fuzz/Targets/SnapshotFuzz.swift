@@ -61,6 +61,8 @@ private func read(_ data: Data) {
         switch key {
         case .chordset: _ = SyncValues.chordset(registers)
         case let .lumi(id): _ = SyncValues.placement(registers[SyncField.lumi], id: id)
+        case .setList: _ = SyncValues.setList(registers)
+        case .setListEntry: _ = SyncValues.entry(registers)
         }
     }
 }

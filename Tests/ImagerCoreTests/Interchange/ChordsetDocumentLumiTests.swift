@@ -105,11 +105,11 @@ import Testing
         #expect(error?.reason == "chordsets[0].chords[2].lumis: must be a list")
     }
 
-    @Test func exportWritesVersionTwoAndLeavesOutEmptyLumiLists() throws {
+    @Test func exportWritesVersionThreeAndLeavesOutEmptyLumiLists() throws {
         let lumis = SampleLumi.chordsetLumis(1, slots: [4])
         let data = ChordsetDocument.encode(try #require(ChordsetsWithLumis([Sample.chordset()], lumis: [lumis])))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(root["version"] as? Int == 2)
+        #expect(root["version"] as? Int == 3)
         let chords = try #require(((root["chordsets"] as? [[String: Any]])?.first?["chords"]) as? [[String: Any]])
         #expect(chords.map { $0["lumis"] != nil } == [false, false, false, false, true, false, false, false])
         let lumi = try #require((chords[4]["lumis"] as? [[String: Any]])?.first)

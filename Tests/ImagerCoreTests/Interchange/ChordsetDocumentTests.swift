@@ -80,7 +80,7 @@ import Testing
         let data = ChordsetDocument.encode([chordset, Sample.chordset("Cold", seed: 4)])
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(root.keys) == ["version", "chordsets"])
-        #expect(root["version"] as? Int == 2)
+        #expect(root["version"] as? Int == 3)
         let entries = try #require(root["chordsets"] as? [[String: Any]])
         #expect(entries.count == 2)
         let first = entries[0]
@@ -172,7 +172,7 @@ import Testing
         ("entry not an object", document([entry(), entry(), "[]"]),
          ["chordsets[2]", "object"]),
         ("missing version", #"{"chordsets": []}"#, ["\"version\"", "missing"]),
-        ("version 3", #"{"version": 3, "chordsets": []}"#, ["\"version\" is 3", "versions 1 and 2"]),
+        ("version 4", #"{"version": 4, "chordsets": []}"#, ["\"version\" is 4", "versions 1, 2 and 3"]),
         ("version true", #"{"version": true, "chordsets": []}"#, ["\"version\" is true"]),
         ("version text", #"{"version": "1", "chordsets": []}"#, ["\"version\" is \"1\""]),
         ("missing chordsets", #"{"version": 1}"#, ["\"chordsets\"", "missing"]),
@@ -297,7 +297,7 @@ import Testing
 
     @Test func numbersInMessagesAreWrittenAsTheirValues() {
         for (version, shown) in [("2.50", "2.5"), ("-0", "0"), ("12345678901234567890", "12345678901234567890")] {
-            #expect(throws: InterchangeError(file: Self.file, reason: "\"version\" is \(shown); this Imager reads versions 1 and 2")) {
+            #expect(throws: InterchangeError(file: Self.file, reason: "\"version\" is \(shown); this Imager reads versions 1, 2 and 3")) {
                 try decode(#"{"version": \#(version), "chordsets": []}"#)
             }
         }

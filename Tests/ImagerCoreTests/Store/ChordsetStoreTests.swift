@@ -55,7 +55,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: folder.databaseURL.path, contents: Data()))
         let store = try ChordsetStore.open(at: folder.databaseURL)
         #expect(try store.tableNames().isSuperset(of: imagerTables))
-        #expect(try store.appliedMigrations() == ["v1-chordsets", "v2-lumis", "v3-sync", "v4-sync-pending-due", "v5-sync-heal-refused-values"])
+        #expect(try store.appliedMigrations() == ["v1-chordsets", "v2-lumis", "v3-sync", "v4-sync-pending-due", "v5-sync-heal-refused-values", "v6-setlists"])
         #expect(store.path == folder.databaseURL.path)
     }
 
@@ -75,9 +75,9 @@ import Testing
 
         let second = try ChordsetStore.open(at: folder.databaseURL)
         #expect(try second.loadAll() == stored)
-        #expect(try second.appliedMigrations() == ["v1-chordsets", "v2-lumis", "v3-sync", "v4-sync-pending-due", "v5-sync-heal-refused-values"])
+        #expect(try second.appliedMigrations() == ["v1-chordsets", "v2-lumis", "v3-sync", "v4-sync-pending-due", "v5-sync-heal-refused-values", "v6-setlists"])
         let migrationRows = try second.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") }
-        #expect(migrationRows == 5)
+        #expect(migrationRows == 6)
     }
 
     @Test func aDatabaseFromANewerVersionIsRefusedAndLeftByteForByte() throws {

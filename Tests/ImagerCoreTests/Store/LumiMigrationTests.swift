@@ -28,7 +28,7 @@ import Testing
         try queue.close()
 
         let store = try ChordsetStore.open(at: url)
-        #expect(try store.appliedMigrations() == ["v1-chordsets", "v2-lumis", "v3-sync", "v4-sync-pending-due", "v5-sync-heal-refused-values"])
+        #expect(try store.appliedMigrations() == ["v1-chordsets", "v2-lumis", "v3-sync", "v4-sync-pending-due", "v5-sync-heal-refused-values", "v6-setlists"])
         #expect(try store.tableNames().contains("lumi"))
         let loaded = try store.loadAll()
         #expect(loaded.map(\.id) == chordsets.map(\.id))

@@ -122,6 +122,8 @@ import Testing
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier NOT IN ('v1-chordsets', 'v2-lumis', 'v3-sync')")
             try db.execute(sql: "DROP INDEX IF EXISTS sync_pending_by_due")
             try db.execute(sql: "ALTER TABLE sync_pending DROP COLUMN due")
+            // Nor had it the tables of later migrations.
+            try db.execute(sql: "DROP TABLE setlist_entry; DROP TABLE setlist")
             var registers = try SyncTables.registers(.chordset(shown[0].id), db)
             registers.merge(SyncOperation(key: .chordset(shown[0].id), stamp: later, fields: ["position": "nan", "color3": "#zz"]))
             try SyncTables.save(registers, of: .chordset(shown[0].id), db)

@@ -51,7 +51,7 @@ final class ImportRefusalTests: XCTestCase {
 
     func testOtherRefusalsKeepTheirReasonAsASentence() async throws {
         let failure = try refusal("{\"version\": 7, \"chordsets\": []}")
-        XCTAssertTrue(ImportRefusal.detail(failure).hasSuffix("this Imager reads versions 1 and 2."), ImportRefusal.detail(failure))
+        XCTAssertTrue(ImportRefusal.detail(failure).hasSuffix("this Imager reads versions 1, 2 and 3."), ImportRefusal.detail(failure))
     }
 
     func testABadLumiIsNamedByItsChordAndChordset() async throws {

@@ -80,6 +80,9 @@ enum DecodeFuzz {
                     return "chordsets[\(index)]: createdAt \(got.createdAt.timeIntervalSince1970), expected \(created)"
                 }
             }
+            if decoded.setLists.map(\.chordsetIDs) != input.setLists {
+                return "set lists read as \(decoded.setLists.map(\.chordsetIDs)), expected \(input.setLists)"
+            }
         }
         return checkWhole(decoded)
     }

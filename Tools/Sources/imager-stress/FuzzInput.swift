@@ -23,12 +23,15 @@ final class FuzzInput {
 
     let bytes: [UInt8]
     let expectation: Expectation
+    /// For an accepted document: each set list's chordsets, in order.
+    let setLists: [[UUID]]
     let mutations: [String]
     var lastOutcomeAccepted = false
 
-    init(bytes: [UInt8], expectation: Expectation, mutations: [String]) {
+    init(bytes: [UInt8], expectation: Expectation, setLists: [[UUID]] = [], mutations: [String]) {
         self.bytes = bytes
         self.expectation = expectation
+        self.setLists = setLists
         self.mutations = mutations
     }
 
@@ -63,7 +66,7 @@ private struct Maker {
     mutating func index(_ count: Int) -> Int { Int.random(in: 0..<count, using: &rng) }
 
     mutating func make() -> FuzzInput {
-        var (root, expected) = validDocument()
+        var (root, expected, setLists) = validDocument()
         var expectation = FuzzInput.Expectation.accept(expected)
         if chance(3) {
             var firstBroken: Int? = Int.max
@@ -90,10 +93,10 @@ private struct Maker {
             for _ in 0..<Int.random(in: 1...4, using: &rng) { mutateBytes(&bytes) }
             expectation = .either
         }
-        return FuzzInput(bytes: bytes, expectation: expectation, mutations: mutations)
+        return FuzzInput(bytes: bytes, expectation: expectation, setLists: setLists, mutations: mutations)
     }
 
-    mutating func validDocument() -> (JSONText, [FuzzInput.Expected]) {
+    mutating func validDocument() -> (JSONText, [FuzzInput.Expected], [[UUID]]) {
         var entries: [JSONText] = []
         var expected: [FuzzInput.Expected] = []
         var anyLumis = false
@@ -138,8 +141,27 @@ private struct Maker {
         // Version 1 files are read by the same rules; lumis in one are read too.
         let version = anyLumis || chance(2) ? pick(["2", "2.0"]) : pick(["1", "1.0"])
         var root: [(String, JSONText)] = [("version", .number(version)), ("chordsets", .array(entries))]
+        // Version 3: set lists naming the file's chordsets that have ids, in any order, some twice.
+        var setLists: [[UUID]] = []
+        if chance(3) {
+            root[0].1 = .number(pick(["3", "3.0"]))
+            let named = expected.compactMap(\.id)
+            var lists: [JSONText] = []
+            for _ in 0..<pick([0, 1, 2, 3]) {
+                let chordsets = named.isEmpty ? [] : (0..<Int.random(in: 0...5, using: &rng)).map { _ in pick(named) }
+                setLists.append(chordsets)
+                var members: [(String, JSONText)] = [("title", .string(pick(Self.titles))),
+                                                     ("chordsets", .array(chordsets.map { .string(chance(2) ? $0.uuidString : $0.uuidString.lowercased()) }))]
+                if !chance(3) { members.append(("id", .string(UUID(uuid: (byte(), byte(), byte(), byte(), byte(), byte(), byte(), byte(),
+                                                                           byte(), byte(), byte(), byte(), byte(), byte(), byte(), byte())).uuidString))) }
+                if chance(10) { members.append(("note", .string("unknown keys are ignored"))) }
+                members.shuffle(using: &rng)
+                lists.append(.object(members))
+            }
+            root.append(("setlists", .array(lists)))
+        }
         if chance(3) { root.reverse() }
-        return (.object(root), expected)
+        return (.object(root), expected, setLists)
     }
 
     /// A valid lumi and its JSON: numbers as Swift writes them (shortest round-trip text,
@@ -167,7 +189,7 @@ private struct Maker {
         guard case var .object(members) = root,
               let listIndex = members.firstIndex(where: { $0.0 == "chordsets" }),
               case var .array(entries) = members[listIndex].1 else { return nil }
-        let kind = entryCount > 0 ? index(13) : 8 + index(4)
+        let kind = entryCount > 0 ? index(14) : pick([8, 9, 10, 11, 13])
         var entryIndex = entryCount > 0 ? index(entryCount) : 0
         func setEntry(_ key: String, _ value: JSONText?) {
             guard case var .object(fields) = entries[entryIndex] else { return }
@@ -241,13 +263,33 @@ private struct Maker {
             broken = nil
             mutations.append("bad version")
             members.removeAll { $0.0 == "version" }
-            if !chance(5) { members.append(("version", pick([.number("3"), .string("1"), .bool(true), .null, .number("0.5"), .number("-1")]))) }
+            if !chance(5) { members.append(("version", pick([.number("4"), .string("1"), .bool(true), .null, .number("0.5"), .number("-1")]))) }
         case 10:
             broken = nil
             mutations.append("chordsets not a list")
             members[listIndex].1 = pick([.object([]), .string(""), .null, .number("0")])
             root = .object(members)
             if chance(4) { members.remove(at: listIndex); root = .object(members) }
+            return broken
+        case 13:
+            // A bad set list in a version 3 file.
+            broken = nil
+            let bad: JSONText = pick([
+                .object([]), .string("Friday"), .array([.number("7")]), .array([.object([("chordsets", .array([]))])]),
+                .array([.object([("title", .number("1")), ("chordsets", .array([]))])]),
+                .array([.object([("title", .string("   ")), ("chordsets", .array([]))])]),
+                .array([.object([("title", .string("A")), ("chordsets", .object([]))])]),
+                .array([.object([("title", .string("A")), ("chordsets", .array([.string("not a uuid")]))])]),
+                .array([.object([("title", .string("A")), ("chordsets", .array([.number("42")]))])]),
+                .array([.object([("title", .string("A")), ("id", .string("x")), ("chordsets", .array([]))])]),
+                .array([.object([("title", .string("A")), ("id", .string("6F9619FF-8B86-D011-B42D-00C04FC964FF")), ("chordsets", .array([]))]),
+                        .object([("title", .string("B")), ("id", .string("6f9619ff-8b86-d011-b42d-00c04fc964ff")), ("chordsets", .array([]))])]),
+            ])
+            mutations.append("a bad set list")
+            members.removeAll { $0.0 == "version" || $0.0 == "setlists" }
+            members.append(("version", .number("3")))
+            members.append(("setlists", bad))
+            root = .object(members)
             return broken
         case 12:
             // A bad lumi in some chord: out of range, unknown shape, wrong type, missing, or too many.

@@ -22,6 +22,11 @@ enum Output {
         case .busy: "busy"
         case .refused: "refused"
         case .refusedLumi: "refusedLumi"
+        case .refusedSetListTitle: "refusedSetListTitle"
+        case .unknownSetListChordset: "unknownSetListChordset"
+        case .noSuchSetList: "noSuchSetList"
+        case .noSuchSetListEntry: "noSuchSetListEntry"
+        case .noSuchChordset: "noSuchChordset"
         case .cancelled: "cancelled"
         case .failed: "failed"
         }
