@@ -315,5 +315,31 @@ final class PerformSettingsTests: XCTestCase {
         try "\u{0}not a key file".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(PerformSettings.loadFadeTime(from: path), .standard)
     }
+
+    func testNoFileGivesTheStandardCurve() {
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .standard)
+    }
+
+    func testASavedCurveIsReadBackBesideTheFadeTimeAndNeitherErasesTheOther() throws {
+        PerformSettings.save(FadeTime(seconds: 1.5), to: path)
+        PerformSettings.save(FadeCurve.cut, to: path)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .cut)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path).seconds, 1.5, "the curve's save keeps the fade time")
+        PerformSettings.save(FadeTime(seconds: 0.4), to: path)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .cut, "the fade time's save keeps the curve")
+        PerformSettings.save(FadeCurve.linear, to: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("fade-curve=linear"), text)
+        XCTAssertTrue(text.contains("fade-seconds=0.4"), text)
+    }
+
+    func testAnUnknownCurveGivesTheStandardOne() throws {
+        try "[perform]\nfade-seconds=1\nfade-curve=bouncy\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .standard)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path).seconds, 1)
+        try "[perform]\nfade-curve=smooth\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .smooth)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path), .standard, "a curve alone gives the standard fade time")
+    }
 }
 
