@@ -11,8 +11,8 @@ public enum FadeCurve: String, CaseIterable, Hashable, Sendable {
     /// No fade at all, whatever the fade time: the new picture shows at once.
     case cut
 
-    /// Ease in and out: what Perform has always drawn, so a performer who never chose a curve
-    /// sees the fades they know.
+    /// Ease in and out: the curve of a performer who never chooses one, and of a settings
+    /// file that names none or one this version does not know.
     public static let standard = FadeCurve.smooth
 
     /// The share of the new picture at `progress` (clamped into 0...1).

@@ -47,7 +47,7 @@ import Testing
         #expect(FadeCurve(storedName: "bouncy") == .standard)
         #expect(FadeCurve(storedName: "") == .standard)
         #expect(FadeCurve(storedName: nil) == .standard)
-        #expect(FadeCurve.standard == .smooth, "the fades Perform drew before there was a choice")
+        #expect(FadeCurve.standard == .smooth, "eased fades unless the performer chooses")
     }
 
     @Test func aCrossFadeFollowsItsCurve() {
