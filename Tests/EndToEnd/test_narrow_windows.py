@@ -75,19 +75,23 @@ def over_a_360_pixel_window_the_sync_window_is_no_wider(first):
 
 
 def assert_perform_controls_inside(app, what):
-    """Every control of Perform's strip (the first and last chords, the fade time, Full Screen,
-    Leave) is inside the window, as the screen places them."""
+    """Every control of Perform's strip (the first and last chords, the fade time, Blackout,
+    Full Screen, Leave) is inside the window, as the screen places them."""
     wx, wy, ww, wh = window_geometry(app.window_id)
     move_pointer(wx + ww // 2, wy + wh // 2)  # the strip shows while the pointer moves
     move_pointer(wx + ww // 2 + 5, wy + wh // 2 + 5)
     last = wait_for(lambda: find_named(app.node, "push button", "Chord 8: "), 5, "the strip's chord 8").name
     controls = [("push button", "Chord 1: vivid yellow, #F6D14E"), ("push button", last),
-                ("slider", "Fade time"), ("push button", "Full Screen"), ("push button", "Leave Perform")]
+                ("slider", "Fade time"), (("toggle button", "push button"), "Blackout"), ("push button", "Full Screen"),
+                ("push button", "Leave Perform")]
     time.sleep(0.5)  # the strip's fade in
     screenshot(f"perform-{what}")
     outside = []
     for role, name in controls:
-        x, y, w, h = extents(app.wait_for_control(role, name))
+        # A toggle is a "push button" with a pressed state on some GTKs.
+        roles = role if isinstance(role, tuple) else (role,)
+        control = wait_for(lambda: next(filter(None, (app.find(r, name) for r in roles)), None), 5, f"{roles} {name!r}")
+        x, y, w, h = extents(control)
         if x < wx or x + w > wx + ww or y < wy or y + h > wy + wh:
             outside.append(f"{name} at {x},{y} {w}x{h}")
     assert not outside, f"{what}: outside the {ww}x{wh} window at {wx},{wy}: " + "; ".join(outside)

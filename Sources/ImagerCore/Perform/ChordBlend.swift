@@ -54,6 +54,15 @@ public struct CrossFade: Equatable, Sendable {
     public let to: ChordRef
     public let start: Double
     public let duration: Double
+    public let curve: FadeCurve
+
+    public init(from: ChordBlend, to: ChordRef, start: Double, duration: Double, curve: FadeCurve = .standard) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = duration
+        self.curve = curve
+    }
 
     /// How far along, 0...1, in time.
     public func progress(at time: Double) -> Double {
@@ -61,11 +70,9 @@ public struct CrossFade: Equatable, Sendable {
         return min(1, max(0, (time - start) / duration))
     }
 
-    /// The new chord's opacity over the old picture: eased in and out (smoothstep), so the
-    /// change neither starts nor lands with a jolt.
+    /// The new chord's opacity over the old picture, along the fade's curve.
     public func opacity(at time: Double) -> Double {
-        let t = progress(at: time)
-        return t * t * (3 - 2 * t)
+        curve.value(at: progress(at: time))
     }
 
     public func isFinished(at time: Double) -> Bool { progress(at: time) >= 1 }

@@ -9,14 +9,18 @@ public enum PerformCommand: Hashable, Sendable {
     case shorterFade, longerFade
     /// The chordset before or after this one in the list.
     case previousChordset, nextChordset
+    /// Black out, or bring the live chord back: over the fade time (B), or at once (Shift+B).
+    case blackout(cut: Bool)
     case toggleFullScreen
     case leave
 
     /// The command a key (without Ctrl or Alt) gives, or nil for a key Perform leaves alone.
-    /// Keys 1-8 work on the number row and on the keypad, with Num Lock on or off.
-    public static func forKey(named name: String) -> PerformCommand? {
+    /// Keys 1-8 work on the number row and on the keypad, with Num Lock on or off. `shift`
+    /// is whether Shift is held: B with Caps Lock on is still B, not Shift+B.
+    public static func forKey(named name: String, shift: Bool = false) -> PerformCommand? {
         if let slot = slotKeys[name] { return .play(slot: slot) }
         switch name {
+        case "b", "B": return .blackout(cut: shift)
         case "Left", "KP_Subtract": return .previousChord
         case "Right", "KP_Add": return .nextChord
         case "space", "KP_Space", "KP_0", "KP_Insert": return .replay

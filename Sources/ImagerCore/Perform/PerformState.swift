@@ -1,8 +1,9 @@
 import Foundation
 
 /// The Perform view's state, without GTK: which chordset and chord are playing, the fade in
-/// progress, and the fade time. The view feeds it commands with the time they happened and
-/// draws what it says; a key during a fade starts the next fade from what is on screen.
+/// progress, the fade time and curve, and the blackout. The view feeds it commands with the
+/// time they happened and draws what it says; a key during a fade starts the next fade from
+/// what is on screen.
 ///
 /// The set list is the chordset list in its order, given to each call as ids (the list may
 /// change while performing: another program's import, say), so the state holds only the
@@ -13,6 +14,13 @@ public struct PerformState: Equatable, Sendable {
     /// The fade in progress, or nil once the current chord is all that shows.
     public private(set) var fade: CrossFade?
     public private(set) var fadeTime: FadeTime
+    /// The shape of every fade, between chords and to or from black.
+    public private(set) var fadeCurve: FadeCurve
+    /// Whether the output is black or going black. Chords played meanwhile become the live
+    /// chord underneath, unseen, until the blackout ends.
+    public private(set) var isBlackedOut = false
+    /// The fade to or from black in progress, or nil once the black is all there or all gone.
+    public private(set) var blackFade: BlackFade?
     /// Where `current.chordsetID` was in the set list last time it was looked up.
     private var positionHint: Int
 
@@ -23,15 +31,19 @@ public struct PerformState: Equatable, Sendable {
         /// A new chord is playing, or the same one again: redraw, announce.
         case played
         case fadeTimeChanged
+        /// The output went black or came back (or started to).
+        case blackoutChanged
         case toggleFullScreen
         case leave
     }
 
     /// Starts on chord `slot` of the chordset at `position`, shown at once (no fade).
-    public init(chordsetID: UUID, position: Int, slot: Int = 0, fadeTime: FadeTime = .standard) {
+    public init(chordsetID: UUID, position: Int, slot: Int = 0, fadeTime: FadeTime = .standard,
+                fadeCurve: FadeCurve = .standard) {
         current = ChordRef(chordsetID: chordsetID, slot: Self.clampSlot(slot))
         positionHint = max(0, position)
         self.fadeTime = fadeTime
+        self.fadeCurve = fadeCurve
     }
 
     private static func clampSlot(_ slot: Int) -> Int { min(Chordset.chordCount - 1, max(0, slot)) }
@@ -43,15 +55,18 @@ public struct PerformState: Equatable, Sendable {
         fade?.shown(at: time) ?? ChordBlend(current)
     }
 
-    /// Called every frame while fading: ends the fade once it is over. True while it goes on.
+    /// How much black lies over the chords at `time`: 0 none, 1 the output is all black.
+    public func blackness(at time: Double) -> Double {
+        blackFade?.level(at: time) ?? (isBlackedOut ? 1 : 0)
+    }
+
+    /// Called every frame while fading: ends each fade (between chords, to or from black)
+    /// once it is over. True while either goes on.
     @discardableResult
     public mutating func advance(to time: Double) -> Bool {
-        guard let fade else { return false }
-        if fade.isFinished(at: time) {
-            self.fade = nil
-            return false
-        }
-        return true
+        if let fade, fade.isFinished(at: time) { self.fade = nil }
+        if let blackFade, blackFade.isFinished(at: time) { self.blackFade = nil }
+        return fade != nil || blackFade != nil
     }
 
     /// Where the playing chordset is in `setList`, or nil if it is gone from it.
@@ -99,6 +114,9 @@ public struct PerformState: Equatable, Sendable {
             let there = here + step
             guard (0..<setList.count).contains(there) else { return .none }
             return switchChordset(to: there, in: setList, at: time)
+        case let .blackout(cut):
+            setBlackout(!isBlackedOut, cut: cut, at: time)
+            return .blackoutChanged
         case .toggleFullScreen:
             return .toggleFullScreen
         case .leave:
@@ -112,6 +130,26 @@ public struct PerformState: Equatable, Sendable {
         fadeTime = time
     }
 
+    /// Sets the curve of the fades that start from now on; a fade under way keeps its own.
+    public mutating func setFadeCurve(_ curve: FadeCurve) {
+        fadeCurve = curve
+    }
+
+    /// Blacks out (`black`) or brings the live chord back, from whatever black shows at `time`:
+    /// over the fade time along the curve, or at once with `cut` (or a zero fade time, or
+    /// the Cut curve). Asking for what is already so changes nothing.
+    public mutating func setBlackout(_ black: Bool, cut: Bool = false, at time: Double) {
+        guard black != isBlackedOut else { return }
+        let onScreen = blackness(at: time)
+        isBlackedOut = black
+        let target: Double = black ? 1 : 0
+        if cut || fadeTime.seconds == 0 || fadeCurve == .cut || onScreen == target {
+            blackFade = nil
+        } else {
+            blackFade = BlackFade(from: onScreen, to: target, start: time, duration: fadeTime.seconds, curve: fadeCurve)
+        }
+    }
+
     private mutating func switchChordset<IDs: RandomAccessCollection>(to position: Int, in setList: IDs,
                                                                       at time: Double) -> Effect
         where IDs.Element == UUID, IDs.Index == Int {
@@ -120,14 +158,15 @@ public struct PerformState: Equatable, Sendable {
         return .played
     }
 
-    /// Fades from whatever is on screen now to `chord`; a zero fade time cuts.
+    /// Fades from whatever is on screen now to `chord`; a zero fade time or the Cut curve
+    /// cuts. During a blackout the same happens underneath the black.
     private mutating func play(_ chord: ChordRef, at time: Double) {
         let onScreen = shown(at: time)
         current = chord
-        if fadeTime.seconds == 0 || onScreen == ChordBlend(chord) {
+        if fadeTime.seconds == 0 || fadeCurve == .cut || onScreen == ChordBlend(chord) {
             fade = nil
         } else {
-            fade = CrossFade(from: onScreen, to: chord, start: time, duration: fadeTime.seconds)
+            fade = CrossFade(from: onScreen, to: chord, start: time, duration: fadeTime.seconds, curve: fadeCurve)
         }
     }
 }

@@ -3,7 +3,8 @@ import ImagerCore
 import ImagerDrawing
 
 /// The Perform view's large picture: the current chord filling the view (`ChordsetPicture`,
-/// through the one chord painter), cross-faded from what was on screen before.
+/// through the one chord painter), cross-faded from what was on screen before, under as much
+/// black as the blackout asks.
 ///
 /// A fade repaints every frame at full screen, so nothing is drawn or allocated per frame in
 /// proportion to the screen: each chord is rendered once, when it is played, into one of
@@ -33,6 +34,8 @@ package final class PerformCanvas {
     private var showsUnder = false
     /// The opacity of `target` over `under`; 1 when nothing fades.
     private(set) var opacity = 1.0
+    /// The black over the chords: 0 none, 1 all black (the blackout).
+    private(set) var blackness = 0.0
 
     init() {
         widget = cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_IMG)
@@ -90,6 +93,14 @@ package final class PerformCanvas {
         gtk_widget_queue_draw(widget)
     }
 
+    /// One frame of a fade to or from black, or a cut.
+    func setBlackness(_ value: Double) {
+        let value = min(1, max(0, value))
+        guard value != blackness else { return }
+        blackness = value
+        gtk_widget_queue_draw(widget)
+    }
+
     /// Repaints the chord playing (its colour or lumis changed elsewhere).
     func refresh() {
         guard let target, let targetChord else { return }
@@ -122,6 +133,11 @@ package final class PerformCanvas {
             if let targetChord { render(targetChord, into: target!) }
         }
         guard let target else { return }
+        if blackness >= 1 {
+            cairo_set_source_rgb(cairo, 0, 0, 0)
+            cairo_paint(cairo)
+            return
+        }
         if showsUnder, let under, opacity < 1 {
             cairo_set_source_surface(cairo, under.surface, 0, 0)
             cairo_paint(cairo)
@@ -129,6 +145,10 @@ package final class PerformCanvas {
             cairo_paint_with_alpha(cairo, opacity)
         } else {
             cairo_set_source_surface(cairo, target.surface, 0, 0)
+            cairo_paint(cairo)
+        }
+        if blackness > 0 {
+            cairo_set_source_rgba(cairo, 0, 0, 0, blackness)
             cairo_paint(cairo)
         }
     }

@@ -2,34 +2,61 @@ import CGtk
 import ImagerCore
 import ImagerGLib
 
-/// The Perform view's fade time between runs, in a small key file beside the window's size:
-/// `$XDG_CONFIG_HOME/io.github.imagerproject.Imager/perform.ini` (see `WindowSize` for why not
-/// GSettings). A missing or broken file gives the standard fade; out-of-range values are
-/// clamped by `FadeTime`.
+/// The Perform view's fade time and fade curve between runs, in a small key file beside the
+/// window's size: `$XDG_CONFIG_HOME/io.github.imagerproject.Imager/perform.ini` (see
+/// `WindowSize` for why not GSettings), group `[perform]`, keys `fade-seconds` (a number) and
+/// `fade-curve` (`linear`, `smooth` or `cut`). A missing or broken file or key gives the
+/// standard fade and curve; out-of-range times are clamped by `FadeTime`. Saving one key keeps
+/// the other.
 nonisolated enum PerformSettings {
     private static let group = "perform"
     private static let fadeKey = "fade-seconds"
+    private static let curveKey = "fade-curve"
 
     static var filePath: String {
         "\(String(cString: g_get_user_config_dir()))/\(StoreLocation.appID)/perform.ini"
     }
 
     static func loadFadeTime(from path: String = filePath) -> FadeTime {
-        let file = g_key_file_new()
-        defer { g_key_file_free(file) }
-        guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, nil) != 0 else { return .standard }
-        var error: UnsafeMutablePointer<GError>?
-        let seconds = g_key_file_get_double(file, group, fadeKey, &error)
-        guard error == nil else { g_error_free(error); return .standard }
-        return FadeTime(seconds: seconds)
+        withFile(at: path) { file in
+            var error: UnsafeMutablePointer<GError>?
+            let seconds = g_key_file_get_double(file, group, fadeKey, &error)
+            guard error == nil else { g_error_free(error); return .standard }
+            return FadeTime(seconds: seconds)
+        } ?? .standard
+    }
+
+    static func loadFadeCurve(from path: String = filePath) -> FadeCurve {
+        withFile(at: path) { file in
+            FadeCurve(storedName: takeGString(g_key_file_get_string(file, group, curveKey, nil)))
+        } ?? .standard
     }
 
     /// Failing to write is not worth bothering a performer about: the next change tries again.
     static func save(_ fadeTime: FadeTime, to path: String = filePath) {
+        update(path) { g_key_file_set_double($0, group, fadeKey, fadeTime.seconds) }
+    }
+
+    static func save(_ curve: FadeCurve, to path: String = filePath) {
+        update(path) { g_key_file_set_string($0, group, curveKey, curve.rawValue) }
+    }
+
+    /// `read` on the file loaded from `path`, or nil if there is none or it is not a key file.
+    private static func withFile<Value>(at path: String, _ read: (OpaquePointer?) -> Value) -> Value? {
+        let file = g_key_file_new()
+        defer { g_key_file_free(file) }
+        guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, nil) != 0 else { return nil }
+        return read(file)
+    }
+
+    /// Sets one key and saves, keeping what else the file holds (a file that does not load
+    /// starts afresh).
+    private static func update(_ path: String, _ set: (OpaquePointer?) -> Void) {
         if let directory = takeGString(g_path_get_dirname(path)) { g_mkdir_with_parents(directory, 0o700) }
         let file = g_key_file_new()
         defer { g_key_file_free(file) }
-        g_key_file_set_double(file, group, fadeKey, fadeTime.seconds)
+        g_key_file_load_from_file(file, path, G_KEY_FILE_KEEP_COMMENTS, nil)
+        set(file)
         g_key_file_save_to_file(file, path, nil)
     }
 }

@@ -4,37 +4,50 @@ import ImagerCore
 import ImagerGLib
 
 /// The row of controls along the bottom of the Perform view: the eight chords as buttons
-/// (drawn and named like the list's cells: "Chord 3: #E99057"), the fade time, Full Screen
-/// and Leave. It reports; the view decides. The view shows and hides it (`PerformView`).
+/// (drawn and named like the list's cells: "Chord 3: #E99057"), the fade time and curve,
+/// Blackout, Full Screen and Leave. It reports; the view decides. The view shows and hides it (`PerformView`).
 /// On one line when the view is wide enough; in a narrower view (a phone's) the chords,
-/// smaller, take a line of their own above the rest, so every control stays inside the view.
+/// smaller, take a line of their own above the rest, and the fade controls one above the
+/// buttons, so every control stays inside the view.
 final class PerformStrip {
     /// Borrowed: owned by the view's widget tree.
     let widget: Widget
     let cells: [ChordCell]
-    /// Borrowed: the chords' line and the line of the fade time, Full Screen and Leave.
+    /// Borrowed: the chords' line and the controls' line, which holds the fade time and curve,
+    /// then Blackout, Full Screen and Leave (one line in a wide view, two in a narrow one).
     private let chordsLine: Widget
     private let controlsLine: Widget
+    private let fadeLine: Widget
+    private let buttonsLine: Widget
     private let fadeBox: Widget
     /// Whether the strip is laid out for a narrow view; nil before the first fit.
     private var isNarrow: Bool?
     /// Borrowed: the fade time slider.
     let fadeScale: Widget
     private let fadeLabel: Widget
+    /// Borrowed: the fade curve's drop-down (Linear, Smooth, Cut, in `FadeCurve.allCases`' order).
+    let curveChooser: Widget
+    /// Borrowed: the Blackout toggle, pressed while the output is black or going black.
+    let blackoutButton: Widget
     var onPlay: (Int) -> Void = { _ in }
     var onFadeTime: (FadeTime) -> Void = { _ in }
+    var onFadeCurve: (FadeCurve) -> Void = { _ in }
+    /// True: black out; false: bring the live chord back.
+    var onBlackout: (Bool) -> Void = { _ in }
     var onFullScreen: () -> Void = {}
     var onLeave: () -> Void = {}
-    /// Set while the slider is moved from code, so that is not reported back as a choice.
+    /// Set while a control is set from code, so that is not reported back as a choice.
     private var settingScale = false
+    private var settingCurve = false
+    private var settingBlackout = false
 
     static let cellSide: Int32 = 48
     /// In a narrow view: eight of these and their gaps, with the strip's padding, fit 360 pixels.
     static let narrowCellSide: Int32 = 32
     static let spacing: Int32 = 8, narrowSpacing: Int32 = 6
-    /// Views narrower than this get the two-line strip: the one-line strip (about 712 pixels
-    /// at its natural size) with room around it.
-    static let oneLineFrom: Int32 = 740
+    /// Views narrower than this get the narrow strip: the one-line strip (about 930 pixels
+    /// at its natural size, with German's longer words) with room around it.
+    static let oneLineFrom: Int32 = 980
 
     init() {
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
@@ -43,6 +56,12 @@ final class PerformStrip {
         chordsLine = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
         controlsLine = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
         gtk_widget_set_halign(controlsLine, GTK_ALIGN_CENTER)
+        fadeLine = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
+        buttonsLine = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
+        for line in [fadeLine, buttonsLine] {
+            gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
+            Widgets.append(line, to: controlsLine)
+        }
         Widgets.append(chordsLine, to: widget)
         Widgets.append(controlsLine, to: widget)
         cells = (0..<Chordset.chordCount).map { ChordCell(slot: $0) }
@@ -61,7 +80,21 @@ final class PerformStrip {
         fadeScale.setTooltip(tr("Fade time ([ and ])"))
         Widgets.append(fadeLabel, to: fadeBox)
         Widgets.append(fadeScale, to: fadeBox)
-        Widgets.append(fadeBox, to: controlsLine)
+        Widgets.append(fadeBox, to: fadeLine)
+
+        let curveNames = FadeCurve.allCases.map { UnsafePointer(strdup(Self.curveName($0))) } + [nil]
+        curveChooser = curveNames.withUnsafeBufferPointer { gtk_drop_down_new_from_strings($0.baseAddress) }
+        for name in curveNames { free(UnsafeMutableRawPointer(mutating: name)) }
+        gtk_widget_set_valign(curveChooser, GTK_ALIGN_CENTER)
+        curveChooser.setAccessibleLabel(tr("Fade curve"))
+        curveChooser.setTooltip(tr("Fade curve"))
+        Widgets.append(curveChooser, to: fadeLine)
+
+        blackoutButton = gtk_toggle_button_new_with_label(tr("Blackout"))
+        gtk_widget_set_valign(blackoutButton, GTK_ALIGN_CENTER)
+        blackoutButton.setTooltip(tr("Blackout (B; Shift+B at once)"))
+        blackoutButton.setAccessibleLabel(tr("Blackout"))
+        Widgets.append(blackoutButton, to: buttonsLine)
 
         let fullScreen = Widgets.iconButton(icon: "view-fullscreen-symbolic", tooltip: tr("Full Screen (F11)"),
                                             accessibleName: tr("Full Screen"))
@@ -70,7 +103,7 @@ final class PerformStrip {
         for button in [fullScreen, leave] {
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             button.addCSSClasses("circular")
-            Widgets.append(button, to: controlsLine)
+            Widgets.append(button, to: buttonsLine)
         }
         connect(fullScreen: fullScreen, leave: leave)
         fit(viewWidth: Self.oneLineFrom)
@@ -82,6 +115,7 @@ final class PerformStrip {
         guard narrow != isNarrow else { return }
         isNarrow = narrow
         gtk_orientable_set_orientation(OpaquePointer(widget), narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+        gtk_orientable_set_orientation(OpaquePointer(controlsLine), narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
         gtk_box_set_spacing(cgtk_box(chordsLine), narrow ? Self.narrowSpacing : Self.spacing)
         let side = narrow ? Self.narrowCellSide : Self.cellSide
         for cell in cells {
@@ -119,6 +153,16 @@ final class PerformStrip {
             self.showFadeLabel(chosen)
             self.onFadeTime(chosen)
         }
+        Signal.connectPointer(curveChooser, "notify::selected") { [weak self] _ in
+            guard let self, !self.settingCurve else { return }
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(self.curveChooser)))
+            guard FadeCurve.allCases.indices.contains(index) else { return }
+            self.onFadeCurve(FadeCurve.allCases[index])
+        }
+        Signal.connect(blackoutButton, "toggled") { [weak self] in
+            guard let self, !self.settingBlackout else { return }
+            self.onBlackout(gtk_toggle_button_get_active(cgtk_toggle_button(self.blackoutButton)) != 0)
+        }
         Signal.connect(fullScreen, "clicked") { [weak self] in self?.onFullScreen() }
         Signal.connect(leave, "clicked") { [weak self] in self?.onLeave() }
     }
@@ -139,6 +183,32 @@ final class PerformStrip {
         gtk_range_set_value(cgtk_range(fadeScale), fadeTime.seconds)
         settingScale = false
         showFadeLabel(fadeTime)
+    }
+
+    func showFadeCurve(_ curve: FadeCurve) {
+        guard let index = FadeCurve.allCases.firstIndex(of: curve) else { return }
+        settingCurve = true
+        gtk_drop_down_set_selected(OpaquePointer(curveChooser), guint(index))
+        settingCurve = false
+    }
+
+    /// The toggle shows whether the output is black (or going black), whatever pressed B.
+    func showBlackout(_ black: Bool) {
+        settingBlackout = true
+        gtk_toggle_button_set_active(cgtk_toggle_button(blackoutButton), black ? 1 : 0)
+        settingBlackout = false
+    }
+
+    /// The curve's name in the drop-down.
+    static func curveName(_ curve: FadeCurve) -> String {
+        switch curve {
+        // Translators: a fade curve in Perform: even steps from one chord to the next.
+        case .linear: return tr("Linear")
+        // Translators: a fade curve in Perform: eased in and out.
+        case .smooth: return tr("Smooth")
+        // Translators: a fade curve in Perform: no fade, the next chord shows at once.
+        case .cut: return tr("Cut")
+        }
     }
 
     private func showFadeLabel(_ fadeTime: FadeTime) {

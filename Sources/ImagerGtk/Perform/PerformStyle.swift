@@ -13,6 +13,7 @@ enum PerformStyle {
         .perform-strip .chord-cell.playing { outline: 3px solid white; outline-offset: 3px; }
         .perform-strip button { color: white; background: alpha(white, 0.16); border: none; box-shadow: none; }
         .perform-strip button:hover { background: alpha(white, 0.28); }
+        .perform-strip button:checked { background: white; color: black; }
         .perform-title {
             padding: 8px 18px; border-radius: 18px;
             background-color: alpha(black, 0.55); color: white; font-size: 1.4em; font-weight: bold;

@@ -4,8 +4,8 @@ import ImagerCore
 import ImagerGLib
 
 /// The Perform view: one large canvas showing a chordset's chords, played with keys 1-8,
-/// Left/Right, Space, `[` `]`, PageUp/PageDown, or the strip along the bottom; F11 toggles
-/// full screen and Escape leaves. The rules are `PerformState`'s (core); this class turns
+/// Left/Right, Space, `[` `]`, PageUp/PageDown, or the strip along the bottom; B blacks out
+/// (Shift+B at once), F11 toggles full screen and Escape leaves. The rules are `PerformState`'s (core); this class turns
 /// keys, clicks and frames into its commands and shows what it says.
 package final class PerformView {
     let controller: ChordsetController
@@ -25,6 +25,8 @@ package final class PerformView {
     var onToggleFullScreen: () -> Void = {}
     /// The performer chose another fade time: remember it (`PerformSettings`).
     var onFadeTimeChanged: (FadeTime) -> Void = { _ in }
+    /// The performer chose another fade curve: remember it (`PerformSettings`).
+    var onFadeCurveChanged: (FadeCurve) -> Void = { _ in }
     /// The clock commands are timed by, in seconds: the same one as the frame clock's frame
     /// time (g_get_monotonic_time), so a key and the frames after it agree. Tests replace it.
     var now: () -> Double = { Double(g_get_monotonic_time()) / 1_000_000 }
@@ -41,10 +43,10 @@ package final class PerformView {
 
     /// Starts on chord 1 of the chordset with `id` (at `position` in the list), or nil if
     /// there is no such chordset.
-    init?(controller: ChordsetController, chordsetID id: UUID, fadeTime: FadeTime) {
+    init?(controller: ChordsetController, chordsetID id: UUID, fadeTime: FadeTime, fadeCurve: FadeCurve = .standard) {
         guard let position = controller.index(of: id) else { return nil }
         self.controller = controller
-        state = PerformState(chordsetID: id, position: position, fadeTime: fadeTime)
+        state = PerformState(chordsetID: id, position: position, fadeTime: fadeTime, fadeCurve: fadeCurve)
         canvas = PerformCanvas()
         strip = PerformStrip()
         // Hidden outright once faded, so screen readers do not find buttons no one can see.
@@ -58,6 +60,7 @@ package final class PerformView {
         showChordset()
         announce()
         strip.showFadeTime(fadeTime)
+        strip.showFadeCurve(fadeCurve)
     }
 
     isolated deinit {
@@ -124,6 +127,11 @@ package final class PerformView {
 
         strip.onPlay = { [weak self] slot in self?.perform(.play(slot: slot)) }
         strip.onFadeTime = { [weak self] fadeTime in self?.chooseFadeTime(fadeTime) }
+        strip.onFadeCurve = { [weak self] curve in self?.chooseFadeCurve(curve) }
+        strip.onBlackout = { [weak self] black in
+            guard let self, black != self.state.isBlackedOut else { return }
+            self.perform(.blackout(cut: false))
+        }
         strip.onFullScreen = { [weak self] in self?.onToggleFullScreen() }
         strip.onLeave = { [weak self] in self?.onLeave() }
     }
@@ -159,8 +167,9 @@ package final class PerformView {
             return false
         }
         let held = modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         guard held == 0, let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
-              let command = PerformCommand.forKey(named: name) else { return false }
+              let command = PerformCommand.forKey(named: name, shift: shift) else { return false }
         perform(command)
         return true
     }
@@ -184,6 +193,11 @@ package final class PerformView {
         case .fadeTimeChanged:
             strip.showFadeTime(state.fadeTime)
             onFadeTimeChanged(state.fadeTime)
+        case .blackoutChanged:
+            canvas.setBlackness(state.blackness(at: time))
+            strip.showBlackout(state.isBlackedOut)
+            announce()
+            if state.blackFade != nil { startTicking() }
         case .toggleFullScreen:
             onToggleFullScreen()
         case .leave:
@@ -196,12 +210,24 @@ package final class PerformView {
         onFadeTimeChanged(fadeTime)
     }
 
+    func chooseFadeCurve(_ curve: FadeCurve) {
+        guard curve != state.fadeCurve else { return }
+        state.setFadeCurve(curve)
+        strip.showFadeCurve(curve)
+        onFadeCurveChanged(curve)
+    }
+
     /// The chordset playing, as the list has it now.
     var chordset: Chordset? { controller.chordset(id: state.current.chordsetID) }
 
-    /// "Warm, chord 3 of 8": what the canvas shows, for screen readers.
+    /// "Warm, chord 3 of 8", or "Blackout" from the moment the output starts going black:
+    /// what the canvas shows, for screen readers.
     var accessibleName: String {
-        Self.accessibleName(title: chordset?.title ?? "", slot: state.current.slot)
+        if state.isBlackedOut {
+            // Translators: what a screen reader says the Perform view shows while it is black.
+            return tr("Blackout")
+        }
+        return Self.accessibleName(title: chordset?.title ?? "", slot: state.current.slot)
     }
 
     static func accessibleName(title: String, slot: Int) -> String {
@@ -247,17 +273,14 @@ package final class PerformView {
         tickID = 0
     }
 
-    /// One frame: the fade's opacity at the frame's time; the callback ends with the fade.
+    /// One frame: the fades' opacity and black at the frame's time; the callback ends with
+    /// the last fade.
     private func step(_ clock: OpaquePointer) -> Bool {
         let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
-        guard let fade = state.fade else {
-            canvas.setOpacity(1)
-            tickID = 0
-            return false
-        }
-        canvas.setOpacity(fade.opacity(at: time))
+        canvas.setOpacity(state.fade?.opacity(at: time) ?? 1)
+        canvas.setBlackness(state.blackness(at: time))
         guard state.advance(to: time) else {
-            canvas.setOpacity(1)
+            showSettled()
             tickID = 0
             return false
         }
@@ -267,8 +290,14 @@ package final class PerformView {
     /// Ends any fade now (leaving, tests).
     func finishFade() {
         _ = state.advance(to: .infinity)
-        canvas.setOpacity(1)
+        showSettled()
         stopTicking()
+    }
+
+    /// What shows once nothing fades: the live chord alone, black or not.
+    private func showSettled() {
+        canvas.setOpacity(1)
+        canvas.setBlackness(state.isBlackedOut ? 1 : 0)
     }
 
     // MARK: The strip

@@ -25,7 +25,8 @@ extension MainWindow {
         guard performance == nil, let position = chordsetToPerform else { return }
         let chordset = controller.chordsets[position]
         guard let view = PerformView(controller: controller, chordsetID: chordset.id,
-                                     fadeTime: PerformSettings.loadFadeTime(from: performSettingsPath)) else { return }
+                                     fadeTime: PerformSettings.loadFadeTime(from: performSettingsPath),
+                                     fadeCurve: PerformSettings.loadFadeCurve(from: performSettingsPath)) else { return }
         // Leaving comes back to this row, selected.
         if list.selectedPosition != position { list.select(position: position) }
         list.commitEditing()
@@ -33,6 +34,7 @@ extension MainWindow {
                                       wasFullScreen: gtk_window_is_fullscreen(cgtk_window(window)) != 0)
         let settingsPath = performSettingsPath
         view.onFadeTimeChanged = { PerformSettings.save($0, to: settingsPath) }
+        view.onFadeCurveChanged = { PerformSettings.save($0, to: settingsPath) }
         view.onLeave = { [weak self] in self?.stopPerforming() }
         view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
         performance = view

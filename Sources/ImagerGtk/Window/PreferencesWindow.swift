@@ -3,7 +3,7 @@ import CGtk
 import ImagerCore
 import ImagerGLib
 
-/// Main menu → Preferences (Ctrl+,): how Perform plays, stored where Perform keeps it
+/// Main menu → Preferences (Ctrl+,): how Perform plays (its fade time and fade curve), stored where Perform keeps it
 /// (`PerformSettings`), at once on every change (there is no OK button to forget). A
 /// libadwaita preferences window, one page per part of the app.
 final class PreferencesWindow {
@@ -11,6 +11,8 @@ final class PreferencesWindow {
     let window: Widget
     /// Borrowed, owned by the window: the fade time in seconds.
     let fadeTimeButton: Widget
+    /// Borrowed, owned by the window: the fade curve's row, in `FadeCurve.allCases`' order.
+    private let curveRow: Widget
     var onClose: () -> Void = {}
 
     private let settingsPath: String
@@ -36,14 +38,40 @@ final class PreferencesWindow {
         // too, and GTK 4.8 reads both ("Fade Time in Seconds Fade Time").
         fadeTimeButton.setAccessibleLabel(tr("Fade Time in Seconds"))
 
+        curveRow = adw_combo_row_new()!
+        adw_preferences_row_set_title(cadw_preferences_row(curveRow), tr("Fade Curve"))
+        adw_action_row_set_subtitle(cadw_action_row(curveRow), tr("How every fade moves. In Perform, the strip chooses it too."))
+        let names = gtk_string_list_new(nil)!
+        for curve in FadeCurve.allCases { gtk_string_list_append(names, PerformStrip.curveName(curve)) }
+        adw_combo_row_set_model(Self.comboRow(curveRow), names)
+        g_object_unref(UnsafeMutableRawPointer(names))
+
         let group = adw_preferences_group_new()!
         adw_preferences_group_set_title(cadw_preferences_group(group), tr("Fades"))
         adw_preferences_group_add(cadw_preferences_group(group), fadeRow)
+        adw_preferences_group_add(cadw_preferences_group(group), curveRow)
         adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(group))
 
         window = cadw_preferences_window_new(parent, tr("Preferences"), page)
         Widgets.setDefaultSize(of: window, width: 520, height: 360, over: parent)
+        selectCurve(PerformSettings.loadFadeCurve(from: performSettingsPath))
         connect()
+    }
+
+    private static func comboRow(_ widget: Widget) -> UnsafeMutablePointer<AdwComboRow> {
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwComboRow.self)
+    }
+
+    /// The curve the row shows.
+    var selectedCurve: FadeCurve? {
+        let index = Int(adw_combo_row_get_selected(Self.comboRow(curveRow)))
+        return FadeCurve.allCases.indices.contains(index) ? FadeCurve.allCases[index] : nil
+    }
+
+    /// Shows `curve`, as if chosen in the window: stored, once the window is connected.
+    func selectCurve(_ curve: FadeCurve) {
+        guard let index = FadeCurve.allCases.firstIndex(of: curve) else { return }
+        adw_combo_row_set_selected(Self.comboRow(curveRow), guint(index))
     }
 
     func present() {
@@ -59,6 +87,10 @@ final class PreferencesWindow {
             guard let self else { return }
             let seconds = gtk_spin_button_get_value(cgtk_spin_button(self.fadeTimeButton))
             PerformSettings.save(FadeTime(seconds: seconds), to: self.settingsPath)
+        }
+        Signal.connectPointer(curveRow, "notify::selected") { [weak self] _ in
+            guard let self, let curve = self.selectedCurve else { return }
+            PerformSettings.save(curve, to: self.settingsPath)
         }
         Signal.connect(window, "destroy") { [weak self] in self?.onClose() }
     }

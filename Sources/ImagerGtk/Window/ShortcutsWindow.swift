@@ -40,6 +40,8 @@ enum ShortcutsWindow {
         (tr("Perform"), tr("Play the Chord Again"), "space"),
         (tr("Perform"), tr("Shorter or Longer Fade"), "bracketleft bracketright"),
         (tr("Perform"), tr("Previous or Next Chordset"), "Page_Up Page_Down"),
+        (tr("Perform"), tr("Fade to Black or Back"), "b"),
+        (tr("Perform"), tr("Cut to Black or Back"), "<Shift>b"),
         (tr("Perform"), tr("Full Screen"), "F11"),
         (tr("Perform"), tr("Leave Perform"), "Escape"),
         // The chord editor's canvas (`ChordEditorCanvas.canvasKey`) and window.

@@ -228,6 +228,128 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertEqual(window.performance?.state.fadeTime.seconds, 1.5, "the next Perform starts with it")
     }
 
+    /// The canvas as it draws itself now, through its own draw function.
+    private func picture(of view: PerformView) -> ChordImage {
+        let widget = view.canvas.widget
+        let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
+        let paintable = gtk_widget_paintable_new(widget)
+        let snapshot = gtk_snapshot_new()
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        let node = gtk_snapshot_free_to_node(snapshot)
+        defer {
+            if let node { gsk_render_node_unref(node) }
+            g_object_unref(UnsafeMutableRawPointer(paintable))
+        }
+        return ChordImage(width: Int(width), height: Int(height)) { cairo in
+            if let node { gsk_render_node_draw(node, cairo) }
+        }
+    }
+
+    private static let black = RGBAColor(red: 0, green: 0, blue: 0)
+
+    /// A pixel near the canvas's corner and one in its middle, after the next frame (a
+    /// widget waiting for its frame snapshots as nothing).
+    private func samples(of view: PerformView) -> [RGBAColor] {
+        pump(seconds: 0.05)
+        let image = picture(of: view)
+        return [image.pixel(x: 4, y: 4), image.pixel(x: image.pixelWidth / 2, y: image.pixelHeight / 2)]
+    }
+
+    private func liveColor(_ view: PerformView) throws -> RGBAColor {
+        try XCTUnwrap(view.chordset).color(at: view.state.current.slot)
+    }
+
+    private let shift = GdkModifierType(rawValue: GDK_SHIFT_MASK.rawValue)
+
+    func testBFadesTheCanvasToBlackOverTheFadeTimeAndBAgainBringsTheChordBack() async throws {
+        let (_, view) = try perform(fadeSeconds: 0.4)
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
+        pump(seconds: 0.1)
+        let warm = try liveColor(view)
+        XCTAssertNotEqual(warm, Self.black)
+        XCTAssertEqual(samples(of: view).first, warm)
+
+        XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_b)))
+        XCTAssertTrue(view.state.isBlackedOut)
+        XCTAssertEqual(name(view), "Blackout")
+        XCTAssertEqual(gtk_toggle_button_get_active(cgtk_toggle_button(view.strip.blackoutButton)), 1,
+                       "the Blackout toggle shows it")
+        XCTAssertNotEqual(samples(of: view).first, Self.black, "a fade, not a cut")
+        var between = false
+        XCTAssertTrue(pump(until: {
+            if view.canvas.blackness > 0 && view.canvas.blackness < 1 { between = true }
+            return view.state.blackFade == nil
+        }, seconds: 3))
+        XCTAssertTrue(between, "frames in between show the chord darkening")
+        XCTAssertEqual(samples(of: view), [Self.black, Self.black], "black after the fade time")
+
+        view.handleKey(UInt32(GDK_KEY_b))
+        XCTAssertFalse(view.state.isBlackedOut)
+        XCTAssertEqual(name(view), "Warm, chord 1 of 8")
+        XCTAssertEqual(gtk_toggle_button_get_active(cgtk_toggle_button(view.strip.blackoutButton)), 0)
+        XCTAssertTrue(pump(until: { view.state.blackFade == nil }, seconds: 3))
+        XCTAssertEqual(samples(of: view).first, warm, "the live chord is back")
+    }
+
+    func testShiftBCutsToBlackAtOnceAndAChordPlayedInTheDarkShowsWhenItEnds() async throws {
+        let (_, view) = try perform(fadeSeconds: 2)
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
+        pump(seconds: 0.1)
+        XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_B), modifiers: shift))
+        XCTAssertEqual(view.canvas.blackness, 1)
+        XCTAssertNil(view.state.blackFade)
+        XCTAssertEqual(samples(of: view), [Self.black, Self.black], "black at once")
+        XCTAssertEqual(name(view), "Blackout")
+
+        view.handleKey(UInt32(GDK_KEY_5))
+        view.finishFade()
+        XCTAssertEqual(view.state.current.slot, 4)
+        XCTAssertEqual(samples(of: view), [Self.black, Self.black], "a chord key does not light the stage")
+        XCTAssertEqual(name(view), "Blackout")
+        XCTAssertEqual(gtk_widget_has_css_class(view.strip.cells[4].widget, "playing"), 1, "the strip shows the live chord")
+
+        view.handleKey(UInt32(GDK_KEY_B), modifiers: shift)
+        XCTAssertEqual(samples(of: view).first, try liveColor(view), "Shift+B cuts back to the chord chosen in the dark")
+        XCTAssertEqual(name(view), "Warm, chord 5 of 8")
+    }
+
+    func testTheBlackoutToggleBlacksOutAndBringsBack() async throws {
+        let (_, view) = try perform(fadeSeconds: 0.1)
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
+        let button = cgtk_toggle_button(view.strip.blackoutButton)
+        gtk_toggle_button_set_active(button, 1)
+        XCTAssertTrue(view.state.isBlackedOut)
+        XCTAssertTrue(pump(until: { view.state.blackFade == nil }, seconds: 2))
+        XCTAssertEqual(samples(of: view), [Self.black, Self.black])
+        gtk_toggle_button_set_active(button, 0)
+        XCTAssertFalse(view.state.isBlackedOut)
+        XCTAssertTrue(pump(until: { view.state.blackFade == nil }, seconds: 2))
+        XCTAssertEqual(samples(of: view).first, try liveColor(view))
+    }
+
+    func testTheCurveChooserSetsTheCurveWhichIsRemembered() async throws {
+        PerformSettings.save(FadeCurve.cut, to: settingsPath)
+        let (window, view) = try perform(fadeSeconds: 1)
+        let chooser = OpaquePointer(view.strip.curveChooser)
+        XCTAssertEqual(view.state.fadeCurve, .cut, "Perform starts with the curve remembered")
+        XCTAssertEqual(gtk_drop_down_get_selected(chooser), 2, "and the chooser shows it")
+        view.handleKey(UInt32(GDK_KEY_3))
+        XCTAssertNil(view.state.fade, "Cut plays at once whatever the fade time")
+
+        gtk_drop_down_set_selected(chooser, 0)
+        XCTAssertEqual(view.state.fadeCurve, .linear)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: settingsPath), .linear)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: settingsPath).seconds, 1, "the fade time stays")
+        view.handleKey(UInt32(GDK_KEY_4))
+        XCTAssertEqual(view.state.fade?.curve, .linear)
+
+        gtk_drop_down_set_selected(chooser, 1)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: settingsPath), .smooth)
+        view.handleKey(UInt32(GDK_KEY_Escape))
+        activate(.perform, in: window)
+        XCTAssertEqual(window.performance?.state.fadeCurve, .smooth, "the next Perform starts with it")
+    }
+
     func testTheStripPlaysAChordAndHidesAfterTwoSecondsWithoutMotion() async throws {
         let (_, view) = try perform()
         XCTAssertTrue(view.isStripShown, "shown when Perform opens")
@@ -314,6 +436,32 @@ final class PerformSettingsTests: XCTestCase {
         XCTAssertEqual(PerformSettings.loadFadeTime(from: path).seconds, 2)
         try "\u{0}not a key file".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(PerformSettings.loadFadeTime(from: path), .standard)
+    }
+
+    func testNoFileGivesTheStandardCurve() {
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .standard)
+    }
+
+    func testASavedCurveIsReadBackBesideTheFadeTimeAndNeitherErasesTheOther() throws {
+        PerformSettings.save(FadeTime(seconds: 1.5), to: path)
+        PerformSettings.save(FadeCurve.cut, to: path)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .cut)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path).seconds, 1.5, "the curve's save keeps the fade time")
+        PerformSettings.save(FadeTime(seconds: 0.4), to: path)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .cut, "the fade time's save keeps the curve")
+        PerformSettings.save(FadeCurve.linear, to: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("fade-curve=linear"), text)
+        XCTAssertTrue(text.contains("fade-seconds=0.4"), text)
+    }
+
+    func testAnUnknownCurveGivesTheStandardOne() throws {
+        try "[perform]\nfade-seconds=1\nfade-curve=bouncy\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .standard)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path).seconds, 1)
+        try "[perform]\nfade-curve=smooth\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: path), .smooth)
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: path), .standard, "a curve alone gives the standard fade time")
     }
 }
 

@@ -4,8 +4,8 @@ import ImagerCore
 @testable import ImagerGtk
 import XCTest
 
-/// Main menu → Preferences: Perform's fade time, shown as stored and stored as changed, and
-/// the one Perform then plays with.
+/// Main menu → Preferences: Perform's fade time and fade curve, shown as stored and stored as
+/// changed, and the ones Perform then plays with.
 @MainActor
 final class PreferencesWindowTests: GtkTestCase {
     private nonisolated let folder = FileManager.default.temporaryDirectory
@@ -71,5 +71,27 @@ final class PreferencesWindowTests: GtkTestCase {
 
         let preferences = try openPreferences(window)
         XCTAssertEqual(gtk_spin_button_get_value(cgtk_spin_button(preferences.fadeTimeButton)), chosen, accuracy: 1e-9)
+    }
+
+    func testTheFadeCurveShowsWhatIsStoredAndAChangeIsStoredBesideTheFadeTime() async throws {
+        PerformSettings.save(FadeTime(seconds: 0.6), to: settingsPath)
+        PerformSettings.save(FadeCurve.cut, to: settingsPath)
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        window.performSettingsPath = settingsPath
+        let preferences = try openPreferences(window)
+        XCTAssertEqual(preferences.selectedCurve, .cut)
+
+        preferences.selectCurve(.linear)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: settingsPath), .linear, "stored at once")
+        XCTAssertEqual(PerformSettings.loadFadeTime(from: settingsPath).seconds, 0.6, "beside the fade time")
+        gtk_spin_button_set_value(cgtk_spin_button(preferences.fadeTimeButton), 1)
+        XCTAssertEqual(PerformSettings.loadFadeCurve(from: settingsPath), .linear, "a new fade time keeps the curve")
+        preferences.close()
+        XCTAssertTrue(pump(until: { window.preferencesWindow == nil }))
+
+        window.list.select(position: 0)
+        pump(seconds: 0.05)
+        activate(.perform, in: window)
+        XCTAssertEqual(window.performance?.state.fadeCurve, .linear)
     }
 }

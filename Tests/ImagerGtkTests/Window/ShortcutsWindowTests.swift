@@ -24,6 +24,13 @@ final class ShortcutsWindowTests: GtkTestCase {
         XCTAssertEqual(ShortcutsWindow.spokenKeys("Page_Up Page_Down"), "Page Up or Page Down")
     }
 
+    func testPerformsBlackoutKeysAreListed() async throws {
+        let perform = try XCTUnwrap(ShortcutsWindow.sections.first { $0.title == "Perform" })
+        XCTAssertTrue(perform.shortcuts.contains(ShortcutsWindow.Shortcut(title: "Fade to Black or Back", keys: "b")))
+        XCTAssertTrue(perform.shortcuts.contains(ShortcutsWindow.Shortcut(title: "Cut to Black or Back", keys: "<Shift>b")))
+        XCTAssertEqual(ShortcutsWindow.spokenKeys("<Shift>b"), "Shift+B")
+    }
+
     /// Ctrl+? opens it with every group, in order, and keys drawn as keycaps. (Its width over
     /// a phone-narrow window is measured on the screen, in Tests/EndToEnd/test_narrow_windows.py.)
     func testCtrlQuestionOpensItWithEveryGroupInOrder() async throws {
