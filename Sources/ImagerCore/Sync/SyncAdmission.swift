@@ -64,23 +64,30 @@ public enum SyncAdmission {
         func bad(_ rule: String) -> Result<String, Refusal> {
             .failure(.badValue(field: name, value: String(value.prefix(40)), rule: rule))
         }
+        // The rules the record kinds share, one place each.
+        func title() -> Result<String, Refusal> {
+            switch ChordsetTitle.accepted(value) {
+            case let .success(title): return .success(title)
+            case .failure(.empty): return bad("a title: it is empty")
+            case let .failure(.tooLong(length)):
+                return bad("a title: it is \(length) characters long, and a title has at most \(ChordsetTitle.maximumLength)")
+            }
+        }
+        func number() -> Result<String, Refusal> {
+            // The longest text Swift writes for a Double is 24 characters.
+            guard value.utf8.count <= 32, let number = SyncValues.number(value) else { return bad("a finite number") }
+            return .success(SyncValues.text(number))
+        }
+        func tombstone() -> Result<String, Refusal> {
+            guard value == SyncField.deletedEverywhere || value == SyncField.deletedHere else { return bad("a tombstone") }
+            return .success(value)
+        }
         switch key {
         case .chordset:
             switch name {
-            case SyncField.title:
-                switch ChordsetTitle.accepted(value) {
-                case let .success(title): return .success(title)
-                case .failure(.empty): return bad("a title: it is empty")
-                case let .failure(.tooLong(length)):
-                    return bad("a title: it is \(length) characters long, and a title has at most \(ChordsetTitle.maximumLength)")
-                }
-            case SyncField.position, SyncField.created, SyncField.updated:
-                // The longest text Swift writes for a Double is 24 characters.
-                guard value.utf8.count <= 32, let number = SyncValues.number(value) else { return bad("a finite number") }
-                return .success(SyncValues.text(number))
-            case SyncField.deleted:
-                guard value == SyncField.deletedEverywhere || value == SyncField.deletedHere else { return bad("a tombstone") }
-                return .success(value)
+            case SyncField.title: return title()
+            case SyncField.position, SyncField.created, SyncField.updated: return number()
+            case SyncField.deleted: return tombstone()
             default:
                 guard SyncField.colorNames.contains(name) else { return .failure(.unknownField(name)) }
                 guard let color = RGBAColor(hex: value) else { return bad("a colour (#RRGGBB or #RRGGBBAA)") }
@@ -88,35 +95,19 @@ public enum SyncAdmission {
             }
         case .setList:
             switch name {
-            case SyncField.title:
-                switch ChordsetTitle.accepted(value) {
-                case let .success(title): return .success(title)
-                case .failure(.empty): return bad("a title: it is empty")
-                case let .failure(.tooLong(length)):
-                    return bad("a title: it is \(length) characters long, and a title has at most \(ChordsetTitle.maximumLength)")
-                }
-            case SyncField.position, SyncField.created, SyncField.updated:
-                guard value.utf8.count <= 32, let number = SyncValues.number(value) else { return bad("a finite number") }
-                return .success(SyncValues.text(number))
-            case SyncField.deleted:
-                guard value == SyncField.deletedEverywhere || value == SyncField.deletedHere else { return bad("a tombstone") }
-                return .success(value)
-            default:
-                return .failure(.unknownField(name))
+            case SyncField.title: return title()
+            case SyncField.position, SyncField.created, SyncField.updated: return number()
+            case SyncField.deleted: return tombstone()
+            default: return .failure(.unknownField(name))
             }
         case .setListEntry:
             switch name {
             case SyncField.setList, SyncField.chordset:
                 guard value.utf8.count == 36, let id = UUID(text: value) else { return bad("an id (a UUID)") }
                 return .success(id.uuidString)
-            case SyncField.position:
-                guard value.utf8.count <= 32, let number = SyncValues.number(value) else { return bad("a finite number") }
-                return .success(SyncValues.text(number))
-            case SyncField.deleted:
-                guard value == SyncField.deletedEverywhere || value == SyncField.deletedHere else { return bad("a tombstone") }
-                return .success(value)
-            default:
-                return .failure(.unknownField(name))
+            case SyncField.position: return number()
+            case SyncField.deleted: return tombstone()
+            default: return .failure(.unknownField(name))
             }
         case let .lumi(id):
             guard name == SyncField.lumi else { return .failure(.unknownField(name)) }
