@@ -364,6 +364,16 @@ static inline GdkContentProvider *cgtk_content_provider_new_for_file_list(GdkFil
 static inline GdkContentProvider *cgtk_content_provider_new_for_file(GFile *file) {
     return gdk_content_provider_new_typed(G_TYPE_FILE, file);
 }
+/* A plain string in a drag within one window (a set list entry's id). */
+static inline GdkContentProvider *cgtk_content_provider_new_for_string(const char *text) {
+    return gdk_content_provider_new_typed(G_TYPE_STRING, text);
+}
+static inline GtkDropTarget *cgtk_drop_target_new_for_string(GdkDragAction actions) {
+    return gtk_drop_target_new(G_TYPE_STRING, actions);
+}
+static inline const char *cgtk_value_get_string(const GValue *value) {
+    return G_VALUE_HOLDS_STRING(value) ? g_value_get_string(value) : NULL;
+}
 static inline GtkDragSource *cgtk_drag_source(gpointer p) { return (GtkDragSource *)p; }
 static inline GtkDropTarget *cgtk_drop_target(gpointer p) { return (GtkDropTarget *)p; }
 static inline GdkPaintable *cgtk_paintable(gpointer p) { return (GdkPaintable *)p; }

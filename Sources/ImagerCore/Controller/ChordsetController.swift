@@ -271,6 +271,13 @@ public final class ChordsetController {
         return try availableStore().openAnotherConnection()
     }
 
+    /// The store, for the set lists' edits: each is one transaction of the store's own
+    /// (`ChordsetStore+SetLists`), apart from the chordsets' saves. A read-only store refuses.
+    public func storeForSetLists() throws(StoreError) -> ChordsetStore {
+        guard !isReadOnly else { throw StoreError.failed(operation: "edit the set lists", reason: "the database is read-only") }
+        return try availableStore()
+    }
+
     /// Shows chordsets that the store's import rule has just stored (on another thread, for
     /// the window), as one undoable step. Undoing deletes them from the store at the next save.
     public func adoptImported(_ stored: [Chordset]) {

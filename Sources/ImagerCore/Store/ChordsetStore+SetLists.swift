@@ -80,14 +80,50 @@ extension ChordsetStore {
         }
     }
 
-    /// Appends entries for `chordsets`, in that order, at the end of the set list. Every
-    /// chordset must be in the store; a chordset already in the set list gets a second entry.
-    /// Returns the new entries.
+    /// Adds entries for `chordsets`, in that order, at the end of the set list, or from
+    /// `index` in its order (0 is the first; past the end is the end). Every chordset must be
+    /// in the store; a chordset already in the set list gets a second entry. Returns the new
+    /// entries.
     @discardableResult
-    public func addChordsets(_ chordsets: [UUID], to setList: UUID) throws(StoreError) -> [SetListEntry] {
+    public func addChordsets(_ chordsets: [UUID], to setList: UUID, at index: Int? = nil) throws(StoreError) -> [SetListEntry] {
         try writeSetList(operation: "add to the set list", { _ in setList }) { db, now, _ in
             try Self.touchSetList(setList, now: now, db)
-            return try Self.insertEntries(chordsets, into: setList, db)
+            var added = try Self.insertEntries(chordsets, into: setList, db)
+            guard let index, !added.isEmpty else { return added }
+            // Numbered afresh in the order wanted: the old entries around the new ones.
+            var order = try Self.entries(of: setList, db).filter { entry in !added.contains { $0.id == entry.id } }
+            order.insert(contentsOf: added, at: min(max(0, index), order.count))
+            for (i, entry) in order.enumerated() where entry.position != Double(i) {
+                try db.execute(sql: "UPDATE setlist_entry SET position = ? WHERE id = ?", arguments: [Double(i), entry.id.uuidString])
+                if let a = added.firstIndex(where: { $0.id == entry.id }) { added[a].position = Double(i) }
+            }
+            return added
+        }
+    }
+
+    /// Stores a set list again after its delete (the window's Undo): its title, its place
+    /// among the set lists, and its entries in their order, leaving out entries whose
+    /// chordset is no longer stored. It keeps its id unless other computers have already seen
+    /// it deleted (then a fresh one, as an import would). Returns it as stored.
+    @discardableResult
+    public func restoreSetList(_ setList: SetList) throws(StoreError) -> SetList {
+        var stored = setList.id
+        return try writeSetList(operation: "restore the set list", { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM setlist WHERE id = ?", arguments: [setList.id.uuidString]) ?? false
+                || LocalChangeRecorder.isRetiredForGood(.setList(setList.id), db) {
+                stored = UUID()
+            }
+            return stored
+        }) { db, now, id in
+            let title = try Self.acceptedSetListTitle(setList.title, allowingUpTo: max(ChordsetTitle.maximumLength,
+                                                                                       setList.title.unicodeScalars.count))
+            try db.execute(sql: """
+                INSERT INTO setlist (id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [id.uuidString, title, setList.position, now, now])
+            let exists = try db.cachedStatement(sql: "SELECT 1 FROM chordset WHERE id = ?")
+            let kept = try setList.chordsetIDs.filter { try Bool.fetchOne(exists, arguments: [$0.uuidString]) ?? false }
+            let entries = try Self.insertEntries(kept, into: id, db)
+            return SetList(id: id, title: title, position: setList.position, entries: entries)
         }
     }
 

@@ -27,6 +27,9 @@ package final class PerformView {
     var onFadeTimeChanged: (FadeTime) -> Void = { _ in }
     /// The performer chose another fade curve: remember it (`PerformSettings`).
     var onFadeCurveChanged: (FadeCurve) -> Void = { _ in }
+    /// The chordsets Page Up and Page Down walk, in order, when Perform plays a set list;
+    /// nil: the whole list.
+    var setListChordsets: (() -> [UUID])?
     /// The clock commands are timed by, in seconds: the same one as the frame clock's frame
     /// time (g_get_monotonic_time), so a key and the frames after it agree. Tests replace it.
     var now: () -> Double = { Double(g_get_monotonic_time()) / 1_000_000 }
@@ -177,8 +180,13 @@ package final class PerformView {
     func perform(_ command: PerformCommand) {
         let time = now()
         let opacityOnScreen = state.fade?.opacity(at: time) ?? 1
-        let setList = controller.chordsets.lazy.map(\.id)
-        switch state.apply(command, at: time, setList: setList) {
+        let effect: PerformState.Effect
+        if let setListChordsets, command == .previousChordset || command == .nextChordset {
+            effect = state.apply(command, at: time, setList: setListChordsets())
+        } else {
+            effect = state.apply(command, at: time, setList: controller.chordsets.lazy.map(\.id))
+        }
+        switch effect {
         case .none:
             break
         case .played:

@@ -20,6 +20,7 @@ final class MainMenu {
         g_menu_append(files, tr("Import…"), WindowAction.importChordsets.detailedName)
         g_menu_append(files, tr("Export…"), WindowAction.exportChordsets.detailedName)
         g_menu_append(files, tr("Export Selected…"), WindowAction.exportSelected.detailedName)
+        g_menu_append(files, tr("Set Lists…"), WindowAction.setLists.detailedName)
         g_menu_append(files, tr("Sync…"), WindowAction.sync.detailedName)
         g_menu_append_section(model, nil, cgtk_menu_model(UnsafeMutableRawPointer(files)))
         unref(files)

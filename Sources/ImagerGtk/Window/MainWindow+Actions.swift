@@ -62,6 +62,8 @@ extension MainWindow {
             if let chordset = list.selectedChordset { choosePaletteFile(for: chordset) }
         case .sync:
             openSyncDialog()
+        case .setLists:
+            openSetLists()
         case .exportImage:
             if let chordset = list.selectedChordset { chooseImageFile(for: chordset) }
         case .perform:
@@ -119,6 +121,7 @@ extension MainWindow {
         setEnabled(.selectAll, performance == nil && list.rowCount > 0)
         setEnabled(.exportPalette, hasSelection)
         setEnabled(.sync, editable && liveSync != nil)
+        setEnabled(.setLists, editable)
         setEnabled(.exportImage, hasSelection)
         // Perform plays the selected row, or the focused or first one when none is selected.
         setEnabled(.perform, performance == nil && !controller.isEmpty)

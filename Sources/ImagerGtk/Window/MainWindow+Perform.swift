@@ -21,8 +21,10 @@ struct PerformReturn {
 /// the window's content and header bar give way to the view; Escape brings back the list
 /// with the same row selected and the same scroll position.
 extension MainWindow {
-    func startPerforming() {
-        guard performance == nil, let position = chordsetToPerform else { return }
+    /// Starts on the chordset at `position` (else the selected one), walking `setList`'s
+    /// chordsets with Page Up and Page Down (else the whole list).
+    func startPerforming(at chosen: Int? = nil, setList: (() -> [UUID])? = nil) {
+        guard performance == nil, let position = chosen ?? chordsetToPerform, controller.chordsets.indices.contains(position) else { return }
         let chordset = controller.chordsets[position]
         guard let view = PerformView(controller: controller, chordsetID: chordset.id,
                                      fadeTime: PerformSettings.loadFadeTime(from: performSettingsPath),
@@ -35,6 +37,7 @@ extension MainWindow {
         let settingsPath = performSettingsPath
         view.onFadeTimeChanged = { PerformSettings.save($0, to: settingsPath) }
         view.onFadeCurveChanged = { PerformSettings.save($0, to: settingsPath) }
+        view.setListChordsets = setList
         view.onLeave = { [weak self] in self?.stopPerforming() }
         view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
         performance = view

@@ -61,6 +61,7 @@ package final class MainWindow {
     /// The open Sync dialog, kept alive while its window is.
     var syncDialog: SyncDialog?
     var preferencesWindow: PreferencesWindow?
+    var setListsWindow: SetListsWindow?
     /// Borrowed: the header bar, the first of the areas Tab moves between.
     private(set) var headerBar: Widget?
     /// Set by `followKeyboard`.

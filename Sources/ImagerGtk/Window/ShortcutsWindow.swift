@@ -17,7 +17,7 @@ enum ShortcutsWindow {
     }
 
     private static var groups: [(String, [WindowAction])] { [
-        (tr("Chordsets"), [.addChordset, .renameChordset, .duplicateChordset, .deleteChordset, .openRowMenu, .selectAll, .deleteAll, .perform]),
+        (tr("Chordsets"), [.addChordset, .renameChordset, .duplicateChordset, .deleteChordset, .openRowMenu, .selectAll, .deleteAll, .perform, .setLists]),
         (tr("Order"), [.moveUp, .moveDown]),
         (tr("Editing"), [.undo, .redo, .copy, .paste]),
         (tr("Files"), [.importChordsets, .exportChordsets, .exportSelected]),

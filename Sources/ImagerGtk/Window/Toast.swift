@@ -53,7 +53,7 @@ final class Toast {
         // The overlay only stacks the toast over the pages: nothing to announce, but GTK
         // 4.8 names a generic widget without a label after its class ("AdwToastOverlay").
         overlay.setAccessibleLabel("")
-        label = Self.makeLabel()
+        label = ToastParts.makeLabel()
         g_object_ref_sink(UnsafeMutableRawPointer(label))
         undoButton = gtk_button_new()
         g_object_ref_sink(UnsafeMutableRawPointer(undoButton))
@@ -63,23 +63,6 @@ final class Toast {
         if let current { g_object_unref(UnsafeMutableRawPointer(current)) }
         g_object_unref(UnsafeMutableRawPointer(label))
         g_object_unref(UnsafeMutableRawPointer(undoButton))
-    }
-
-    /// The message's label: up to three lines of about 40 characters, so that a sentence that
-    /// says why something could not be done reads whole; only a message longer than that (a
-    /// very long title) loses its middle.
-    private static func makeLabel() -> Widget {
-        let label = Widgets.label("")
-        gtk_label_set_wrap(cgtk_label(label), 1)
-        gtk_label_set_wrap_mode(cgtk_label(label), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_lines(cgtk_label(label), 3)
-        gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_MIDDLE)
-        gtk_label_set_max_width_chars(cgtk_label(label), 40)
-        // A message that fits stays on one line: asked how narrow it can be at the toast's
-        // height, a wrapping label would say two lines' worth, and "“Forest” deleted" would
-        // break in two. Its whole line as its natural width keeps it whole wherever it fits.
-        gtk_label_set_natural_wrap_mode(cgtk_label(label), GTK_NATURAL_WRAP_NONE)
-        return label
     }
 
     /// Whether a message shows (a toast on its way out no longer counts).
@@ -135,44 +118,27 @@ final class Toast {
         adw_toast_set_button_label(toast, undoStepID == nil ? nil : tr("Undo"))
     }
 
-    /// A new label in a box that screen readers announce when it shows (an alert; GTK 4.8
-    /// has no call to announce a message, and `announce` uses it where GTK has one).
+    /// A new label for the message, in a title screen readers announce (`ToastParts.title`).
     private func makeTitle(_ message: String) -> Widget {
         g_object_unref(UnsafeMutableRawPointer(label))
-        label = Self.makeLabel()
+        label = ToastParts.makeLabel()
         g_object_ref_sink(UnsafeMutableRawPointer(label))
-        gtk_label_set_text(cgtk_label(label), message)
-        let box = cgtk_box_new_with_role(GTK_ORIENTATION_HORIZONTAL, 0, GTK_ACCESSIBLE_ROLE_ALERT)!
-        box.setAccessibleLabel(message)
-        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
-        Widgets.append(label, to: box)
-        _ = cgtk_accessible_announce(cgtk_accessible(box), message)
-        return box
+        return ToastParts.title(message, in: label)
     }
 
     /// The overlay has just made the toast's widget (its newest "toast" child): what the
     /// window needs of it.
     private func findWidget() {
-        widget = overlay.children.last { String(cString: gtk_widget_get_css_name($0)) == "toast" }
+        widget = ToastParts.newestWidget(in: overlay)
         nameButtons()
     }
 
-    /// The names libadwaita leaves out before 1.6 (the close button is an icon alone) or
-    /// GTK 4.8 doubles (it reads the Undo button's label twice: "Undo Undo"), and the tooltips.
+    /// Names the toast's buttons (`ToastParts.nameButtons`) and keeps its Undo button.
     private func nameButtons() {
-        guard let widget else { return }
-        for child in widget.children where cgtk_is_button(child) != 0 {
-            if gtk_button_get_icon_name(cgtk_button(child)).map({ String(cString: $0) }) == "window-close-symbolic" {
-                child.setTooltip(tr("Dismiss"))
-                child.setAccessibleLabel(tr("Dismiss"))
-            } else {
-                child.setAccessibleLabel(tr("Undo"))
-                child.setTooltip(tr("Undo this change"))
-                g_object_unref(UnsafeMutableRawPointer(undoButton))
-                undoButton = child
-                g_object_ref(UnsafeMutableRawPointer(undoButton))
-            }
-        }
+        guard let widget, let button = ToastParts.nameButtons(of: widget) else { return }
+        g_object_unref(UnsafeMutableRawPointer(undoButton))
+        undoButton = button
+        g_object_ref(UnsafeMutableRawPointer(undoButton))
     }
 
     /// Shows or hides a toast's widget in place, for a toast that is not dismissed yet.

@@ -8,6 +8,7 @@ package enum WindowAction: CaseIterable {
     case duplicateChordset, moveUp, moveDown, copy, paste, find, selectAll
     case undo, redo
     case chordsetFromImage, importChordsets, exportChordsets, exportSelected, exportPalette, exportImage, sync
+    case setLists
     case perform
     case preferences, showShortcuts, help, about, close, quit
 
@@ -49,6 +50,7 @@ package enum WindowAction: CaseIterable {
         case .exportSelected: "export-selected"
         case .exportPalette: "export-palette"
         case .sync: "sync"
+        case .setLists: "set-lists"
         case .exportImage: "export-image"
         case .perform: "perform"
         case .preferences: "preferences"
@@ -92,6 +94,7 @@ package enum WindowAction: CaseIterable {
         case .exportSelected: ["<Control><Shift>e"]
         case .exportPalette: []
         case .sync: []
+        case .setLists: ["<Control>l"]
         case .exportImage: []
         case .perform: ["F5"]
         case .preferences: ["<Control>comma"]
@@ -136,6 +139,7 @@ package enum WindowAction: CaseIterable {
         case .exportSelected: tr("Export Selected Chordsets")
         case .exportPalette: tr("Export Palette")
         case .sync: tr("Sync")
+        case .setLists: tr("Set Lists")
         case .exportImage: tr("Export Image")
         case .perform: tr("Perform")
         case .preferences: tr("Preferences")

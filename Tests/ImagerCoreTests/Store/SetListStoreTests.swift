@@ -173,6 +173,39 @@ import Testing
         #expect(throws: StoreError.noSuchSetList(ids[0])) { try store.addChordsets([ids[0]], to: ids[0]) }
     }
 
+    @Test func addingAtAnIndexPutsTheNewEntriesThereInOrder() throws {
+        let (store, ids) = try storeWith(4)
+        let setList = try store.createSetList(title: "Friday", chordsets: [ids[0], ids[1]])
+        let added = try store.addChordsets([ids[3], ids[2]], to: setList.id, at: 1)
+        #expect(try store.loadSetLists()[0].chordsetIDs == [ids[0], ids[3], ids[2], ids[1]])
+        #expect(try store.loadSetLists()[0].entries.filter { added.map(\.id).contains($0.id) } == added,
+                "the entries returned are the ones stored, with their positions")
+        try store.addChordsets([ids[1]], to: setList.id, at: 0)
+        try store.addChordsets([ids[2]], to: setList.id, at: 99)
+        #expect(try store.loadSetLists()[0].chordsetIDs == [ids[1], ids[0], ids[3], ids[2], ids[1], ids[2]])
+    }
+
+    @Test func aDeletedSetListIsRestoredInItsPlaceWithTheEntriesWhoseChordsetsRemain() throws {
+        let (store, ids) = try storeWith(3)
+        let first = try store.createSetList(title: "Thursday")
+        let friday = try store.createSetList(title: "Friday", chordsets: [ids[2], ids[0], ids[1], ids[0]])
+        let last = try store.createSetList(title: "Saturday")
+        try store.deleteSetList(friday.id)
+        try store.writer.write { db in
+            try db.execute(sql: "DELETE FROM chordset WHERE id = ?", arguments: [ids[1].uuidString])
+        }
+        let restored = try store.restoreSetList(friday)
+        #expect(restored.id == friday.id)
+        let loaded = try store.loadSetLists()
+        #expect(loaded.map(\.id) == [first.id, friday.id, last.id])
+        #expect(loaded[1].title == "Friday")
+        #expect(loaded[1].chordsetIDs == [ids[2], ids[0], ids[0]])
+        #expect(try store.foreignKeyViolations() == 0)
+        let again = try store.restoreSetList(friday)
+        #expect(again.id != friday.id, "a set list that is there already is not overwritten")
+        #expect(try store.loadSetLists().count == 4)
+    }
+
     @Test func titlesFollowTheChordsetTitleRules() throws {
         let store = ChordsetStore.inMemory()
         #expect(throws: StoreError.refusedSetListTitle(index: nil, .empty)) { try store.createSetList(title: " \n\t ") }

@@ -1,0 +1,104 @@
+"""Set lists on the real screen: a new set list takes the chordsets selected in the main window,
+in order; Alt+Down and Delete change what the Set Lists window shows (read by OCR) and what is
+stored; the toast's Undo puts a removed chordset back; Perform This Set List walks the set list
+with Page Down."""
+import sqlite3
+import time
+
+from harness import App, click, extents, wait_for, xdotool
+from suite import test
+from test_basics_seen import ocr, reads, shot_region
+
+
+def stored_set_lists(database):
+    """[(title, [chordset titles in show order])] as the store holds them."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        lists = connection.execute("SELECT id, title FROM setlist ORDER BY position, id").fetchall()
+        return [(title, [row[0] for row in connection.execute(
+            "SELECT c.title FROM setlist_entry e JOIN chordset c ON c.id = e.chordset_id "
+            "WHERE e.setlist_id = ? ORDER BY e.position, e.id", (setlist,))])
+            for setlist, title in lists]
+    finally:
+        connection.close()
+
+
+def shown_entries(app, name):
+    """The OCR'd text of the set list's rows as the screen shows them."""
+    rows = app.wait_for_control("list", "Chordsets in the Set List")
+    x, y, w, h = extents(rows)
+    # The titles' column only: the place numbers and the Remove buttons' minus signs, and the
+    # focused row's frame beside them, make tesseract drop lines.
+    return ocr(shot_region(app, name, x + 40, y, max(100, w - 100), min(h, 400)))
+
+
+def in_order(text, titles):
+    """Whether TEXT shows each of TITLES on a line of its own, in this order."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    at = 0
+    for title in titles:
+        while at < len(lines) and not reads(lines[at], title):
+            at += 1
+        if at == len(lines):
+            return False
+        at += 1
+    return True
+
+
+@test
+def a_set_list_is_made_reordered_and_performed_as_the_screen_shows_it(first):
+    first.stop()  # one instance at a time: a second launch would hand over to the first
+    app = App(first.binary).start()
+    try:
+        app.wait_for_control("label", "Warm")
+        app.focus()
+        # The first three rows, selected in the main window.
+        click(app.wait_for_control("label", "Warm"))
+        xdotool("key", "shift+Down", "shift+Down")
+        time.sleep(0.3)
+        xdotool("key", "ctrl+l")
+        click(app.wait_for_control("push button", "New Set List"))
+        time.sleep(0.5)
+        xdotool("type", "--delay", 30, "Friday")
+        xdotool("key", "Return")
+        click(app.wait_for_control("push button", "Add Selected Chordsets"))
+        wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Warm", "Ocean", "Forest"])], 5,
+                 "the three chordsets stored in the set list, in the list's order")
+        text = shown_entries(app, "setlist-added")
+        assert in_order(text, ["Warm", "Ocean", "Forest"]), text
+
+        # Alt+Down on the first row moves it down; Delete on it then takes it out.
+        click(app.wait_for_control("push button", "Remove “Warm”"))
+        wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Ocean", "Forest"])], 5, "Warm removed")
+        text = shown_entries(app, "setlist-removed")
+        assert in_order(text, ["Ocean", "Forest"]) and not reads(text, "Warm"), text
+        click(app.wait_for_control("push button", "Undo"))
+        wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Warm", "Ocean", "Forest"])], 5,
+                 "Undo puts Warm back in its place")
+        text = shown_entries(app, "setlist-undone")
+        assert in_order(text, ["Warm", "Ocean", "Forest"]), text
+
+        rows = app.wait_for_control("list", "Chordsets in the Set List")
+        x, y, w, h = extents(rows)
+        xdotool("mousemove", x + 60, y + 20)
+        xdotool("click", 1)  # the first row, away from its button
+        time.sleep(0.3)
+        xdotool("key", "alt+Down")
+        wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Ocean", "Warm", "Forest"])], 5,
+                 "Alt+Down moves Warm after Ocean")
+        text = shown_entries(app, "setlist-moved")
+        assert in_order(text, ["Ocean", "Warm", "Forest"]), text
+
+        click(app.wait_for_control("push button", "Perform This Set List"))
+        app.wait_for_control("image", "Ocean, chord 1 of 8")
+        xdotool("key", "Page_Down")
+        app.wait_for_control("image", "Warm, chord 1 of 8")
+        xdotool("key", "Page_Down")
+        app.wait_for_control("image", "Forest, chord 1 of 8")
+        xdotool("key", "Page_Down")
+        time.sleep(0.3)
+        assert app.find("image", "Forest, chord 1 of 8") is not None, "the set list's end"
+        xdotool("key", "Escape")
+        app.wait_for_control("push button", "Add Chordset")
+    finally:
+        app.cleanup()
