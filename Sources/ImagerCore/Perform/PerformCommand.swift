@@ -9,8 +9,12 @@ public enum PerformCommand: Hashable, Sendable {
     case shorterFade, longerFade
     /// The chordset before or after this one in the list.
     case previousChordset, nextChordset
+    /// The chordset at `index` (0-based) in the list: a controller's, no key's.
+    case chordset(index: Int)
     /// Black out, or bring the live chord back: over the fade time (B), or at once (Shift+B).
     case blackout(cut: Bool)
+    /// One tap of tap tempo (T).
+    case tapTempo
     case toggleFullScreen
     case leave
 
@@ -21,6 +25,7 @@ public enum PerformCommand: Hashable, Sendable {
         if let slot = slotKeys[name] { return .play(slot: slot) }
         switch name {
         case "b", "B": return .blackout(cut: shift)
+        case "t", "T": return .tapTempo
         case "Left", "KP_Subtract": return .previousChord
         case "Right", "KP_Add": return .nextChord
         case "space", "KP_Space", "KP_0", "KP_Insert": return .replay

@@ -37,6 +37,7 @@ extension MainWindow {
         view.onFadeCurveChanged = { PerformSettings.save($0, to: settingsPath) }
         view.onLeave = { [weak self] in self?.stopPerforming() }
         view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
+        view.tempo.follow = FollowTempoSettings.load(from: settingsPath)
         performance = view
         gtk_stack_add_named(cgtk_stack(modes), view.widget, "perform")
         gtk_stack_set_visible_child_name(cgtk_stack(modes), "perform")

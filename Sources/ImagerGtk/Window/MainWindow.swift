@@ -61,6 +61,8 @@ package final class MainWindow {
     /// The open Sync dialog, kept alive while its window is.
     var syncDialog: SyncDialog?
     var preferencesWindow: PreferencesWindow?
+    /// OSC and MIDI (MainWindow+Controllers).
+    let controllers = WindowControllers()
     /// Borrowed: the header bar, the first of the areas Tab moves between.
     private(set) var headerBar: Widget?
     /// Set by `followKeyboard`.
