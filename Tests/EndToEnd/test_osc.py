@@ -7,7 +7,7 @@ import subprocess
 import threading
 import time
 
-from harness import App, wait_for, xdotool
+from harness import App, click, wait_for, xdotool
 from suite import test
 from test_blackout import canvas_pixels
 from window_steps import find_named
@@ -138,4 +138,41 @@ def osc_port_in_use_is_said_and_imager_stays_up(first):
         assert app.process.poll() is None
     finally:
         holder.close()
+        app.cleanup()
+
+
+@test
+def preferences_switch_starts_osc_and_says_it_listens(first):
+    first.stop()
+    from test_basics_seen import ocr, reads
+    from test_preferences import window_named
+    port = free_udp_port()
+    app = App(first.binary)
+    write_osc_settings(app, port, enabled="false")
+    app.start()
+    try:
+        app.wait_for_control("label", "Warm")
+        assert bound_addresses(port) == [], "off by default: no port open"
+        app.focus()
+        xdotool("key", "ctrl+comma")
+        window = wait_for(lambda: window_named(app, "Preferences"), 5, "the Preferences window")
+        # GtkSwitch is a "check box" to AT-SPI on GTK 4.8, a "switch" on later versions.
+        switch = wait_for(lambda: find_named(app.node, "switch", "Listen for OSC")
+                          or find_named(app.node, "check box", "Listen for OSC"), 5, "the OSC switch")
+        click(switch)
+        wait_for(lambda: bound_addresses(port), 5, f"a socket on UDP port {port}")
+        assert bound_addresses(port) == ["127.0.0.1"], bound_addresses(port)
+        with open(os.path.join(app.env["XDG_CONFIG_HOME"], "io.github.imagerproject.Imager", "perform.ini")) as ini:
+            stored = ini.read()
+        assert "enabled=true" in stored and f"port={port}" in stored and "fade-seconds=0.15" in stored, stored
+        # What the performer sees: the switch's row says it listens, on which port.
+        time.sleep(0.5)
+        path = os.path.join(os.environ.get("IMAGER_E2E_SCREENSHOTS") or app.home, "osc-preferences.png")
+        subprocess.run(["import", "-window", window, "-colorspace", "Gray", "-resize", "200%", path], check=True)
+        text = ocr(path)
+        assert reads(text, f"Listening on port {port}"), text
+        oscsend(port, "/imager/chord", "i", "2")
+        # Preferences is modal over the list; the chord still opens Perform behind it.
+        app.wait_for_control("image", "Warm, chord 2 of 8")
+    finally:
         app.cleanup()

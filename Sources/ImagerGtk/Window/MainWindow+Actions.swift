@@ -243,6 +243,8 @@ extension MainWindow {
         guard preferencesWindow == nil else { return }
         let preferences = PreferencesWindow(over: window, performSettingsPath: performSettingsPath)
         preferences.onClose = { [weak self] in self?.preferencesWindow = nil }
+        preferences.controllers.currentProblem = { [weak self] in self?.controllers.oscProblem }
+        preferences.controllers.onOSCChanged = { [weak self] in self?.restartOSC(); return self?.controllers.oscProblem }
         preferencesWindow = preferences
         preferences.present()
     }
