@@ -7,9 +7,11 @@ import subprocess
 import threading
 import time
 
-from harness import App, click, wait_for, xdotool
+from harness import App, click, extents, wait_for, xdotool
 from suite import test
 from test_blackout import canvas_pixels
+from test_basics_seen import ocr, reads
+from test_preferences import window_named
 from window_steps import find_named
 
 
@@ -118,6 +120,21 @@ def osc_plays_a_chord_into_perform_blacks_out_and_survives_a_flood(first):
         canvas = app.wait_for_control("image", "Warm, chord 8 of 8")
         xdotool("key", "Escape")
         app.wait_for_control("push button", "Add Chordset")
+
+        # The malformed and unknown ones were counted: Preferences says how many.
+        xdotool("key", "ctrl+comma")
+        window = wait_for(lambda: window_named(app, "Preferences"), 5, "the Preferences window")
+        status = wait_for(lambda: find_named(app.node, "label", "Listening on port"), 5, "the OSC status")
+        ignored = int(status.name.split("; ")[1].split()[0])
+        assert ignored >= 5 * sent[0] // 8 // 10, (ignored, sent[0])  # the kernel drops some of a flood
+        time.sleep(0.5)
+        # The status, photographed alone (it wraps: "...; 191596 messages" / "ignored").
+        x, y, width, height = extents(status)
+        path = os.path.join(os.environ.get("IMAGER_E2E_SCREENSHOTS") or app.home, "osc-ignored.png")
+        subprocess.run(["import", "-window", "root", "-crop", f"{width + 8}x{height + 8}+{x - 4}+{y - 4}", "+repage",
+                        "-colorspace", "Gray", "-resize", "300%", path], check=True)
+        text = ocr(path)
+        assert reads(text, f"{ignored} messages"), text
     finally:
         app.cleanup()
 
@@ -144,8 +161,6 @@ def osc_port_in_use_is_said_and_imager_stays_up(first):
 @test
 def preferences_switch_starts_osc_and_says_it_listens(first):
     first.stop()
-    from test_basics_seen import ocr, reads
-    from test_preferences import window_named
     port = free_udp_port()
     app = App(first.binary)
     write_osc_settings(app, port, enabled="false")

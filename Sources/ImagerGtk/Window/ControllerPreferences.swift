@@ -19,6 +19,8 @@ final class ControllerPreferences {
     var onOSCChanged: () -> String? = { nil }
     /// Why the server is not listening now, or nil (asked when the window opens).
     var currentProblem: () -> String? = { nil }
+    /// How many messages the server has ignored since it started (malformed, unknown).
+    var ignoredMessages: () -> Int = { 0 }
 
     static let beatChoices: [FollowTempo.Beats] = [.off, .one, .two, .four, .eight]
 
@@ -126,10 +128,15 @@ final class ControllerPreferences {
             status = problem
         } else if !osc.enabled {
             status = tr("Off")
-        } else if osc.listen == .local {
-            status = tr("Listening on port {port}, to this computer only", ["port": String(osc.port)])
         } else {
-            status = tr("Listening on port {port}, to every device on the network", ["port": String(osc.port)])
+            let listening = osc.listen == .local
+                ? tr("Listening on port {port}, to this computer only", ["port": String(osc.port)])
+                : tr("Listening on port {port}, to every device on the network", ["port": String(osc.port)])
+            let ignored = ignoredMessages()
+            // Translators: after "Listening on port 9000, to this computer only": messages
+            // Imager did not understand (unknown addresses, wrong arguments).
+            status = ignored == 0 ? listening
+                : listening + "; " + trn("{count} message ignored", "{count} messages ignored", ignored, ["count": String(ignored)])
         }
         adw_action_row_set_subtitle(cadw_action_row(enableRow), status)
     }
