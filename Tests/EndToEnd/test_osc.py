@@ -191,3 +191,20 @@ def preferences_switch_starts_osc_and_says_it_listens(first):
         app.wait_for_control("image", "Warm, chord 2 of 8")
     finally:
         app.cleanup()
+
+
+@test
+def osc_for_other_devices_listens_on_every_interface(first):
+    first.stop()
+    port = free_udp_port()
+    app = App(first.binary)
+    write_osc_settings(app, port, listen="network")
+    app.start()
+    try:
+        app.wait_for_control("label", "Warm")
+        wait_for(lambda: bound_addresses(port), 5, f"a socket on UDP port {port}")
+        assert bound_addresses(port) == ["0.0.0.0"], bound_addresses(port)
+        oscsend(port, "/imager/chord", "i", "3")
+        app.wait_for_control("image", "Warm, chord 3 of 8")
+    finally:
+        app.cleanup()
