@@ -11,6 +11,8 @@ final class PerformTempoFollower {
     /// Whether the tempo came from the performer (taps or a controller), or is the standard one.
     private(set) var isSet = false
     var follow = FollowTempo()
+    /// The fade time in beats, or off (the view sets the fade time when the tempo changes).
+    var fadeBeats = FadeBeats.off
     /// A step is due: the view plays the next chord (`FollowTempo.slot(after:)`).
     var onStep: () -> Void = {}
     var onTempoChanged: (Double) -> Void = { _ in }

@@ -57,13 +57,25 @@ extension PerformView {
     /// the strip shows the tempo.
     func startFollowingTempo() {
         tempo.now = { [weak self] in self?.now() ?? 0 }
-        tempo.onTempoChanged = { [weak self] bpm in self?.strip.showTempo(bpm: bpm) }
+        tempo.onTempoChanged = { [weak self] bpm in
+            self?.strip.showTempo(bpm: bpm)
+            self?.fadeInBeats()
+        }
         tempo.onStep = { [weak self] in
             guard let self else { return }
             var random = SystemRandomNumberGenerator()
             self.perform(.play(slot: self.tempo.follow.slot(after: self.state.current.slot, using: &random)))
         }
         strip.showTempo(bpm: tempo.bpm)
+        fadeInBeats()
         tempo.start()
+    }
+
+    /// With the fade time in beats, the fade time for the tempo now (kept until the tempo
+    /// changes again, whatever sets it meanwhile: [ and ], the slider, a controller).
+    private func fadeInBeats() {
+        guard let fadeTime = tempo.fadeBeats.fadeTime(bpm: tempo.bpm), fadeTime != state.fadeTime else { return }
+        state.setFadeTime(fadeTime)
+        strip.showFadeTime(fadeTime)
     }
 }

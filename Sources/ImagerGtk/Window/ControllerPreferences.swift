@@ -12,7 +12,7 @@ final class ControllerPreferences {
     /// Borrowed, owned by the page.
     let oscGroup: Widget, tempoGroup: Widget
     let enableSwitch: Widget, portButton: Widget
-    private let enableRow: Widget, listenRow: Widget, beatsRow: Widget, orderRow: Widget
+    private let enableRow: Widget, listenRow: Widget, beatsRow: Widget, orderRow: Widget, fadeBeatsRow: Widget
     private let settingsPath: String
     /// The window restarts the server as the file now says, and returns why it could not
     /// listen, or nil.
@@ -64,11 +64,15 @@ final class ControllerPreferences {
         adw_combo_row_set_selected(Self.combo(beatsRow), guint(Self.beatChoices.firstIndex(of: follow.beats) ?? 0))
         orderRow = Self.comboRow(title: tr("Chord Order"), names: [tr("In Order"), tr("At Random")])
         adw_combo_row_set_selected(Self.combo(orderRow), follow.order == .inOrder ? 0 : 1)
+        fadeBeatsRow = Self.comboRow(title: tr("Fade Time in Beats"),
+                                     names: [tr("Off"), tr("¼ Beat"), tr("½ Beat"), tr("1 Beat"), tr("2 Beats")])
+        let fadeBeats = FollowTempoSettings.loadFadeBeats(from: settingsPath)
+        adw_combo_row_set_selected(Self.combo(fadeBeatsRow), guint(FadeBeats.allCases.firstIndex(of: fadeBeats) ?? 0))
         tempoGroup = adw_preferences_group_new()
         adw_preferences_group_set_title(cadw_preferences_group(tempoGroup), tr("Tempo"))
         adw_preferences_group_set_description(cadw_preferences_group(tempoGroup),
-                                              tr("Tap T in Perform to set the tempo. Follow Tempo then moves to another chord on the beat."))
-        for row in [beatsRow, orderRow] { adw_preferences_group_add(cadw_preferences_group(tempoGroup), row) }
+                                              tr("Tap T in Perform to set the tempo. Follow Tempo then moves to another chord on the beat; fades can last beats instead of seconds."))
+        for row in [beatsRow, orderRow, fadeBeatsRow] { adw_preferences_group_add(cadw_preferences_group(tempoGroup), row) }
         adw_preferences_page_add(page, cadw_preferences_group(tempoGroup))
 
         connect()
@@ -113,6 +117,11 @@ final class ControllerPreferences {
         }
         Signal.connectPointer(orderRow, "notify::selected") { _ in
             FollowTempoSettings.save(self.shownFollow, to: self.settingsPath)
+        }
+        Signal.connectPointer(fadeBeatsRow, "notify::selected") { _ in
+            let index = Int(adw_combo_row_get_selected(Self.combo(self.fadeBeatsRow)))
+            guard FadeBeats.allCases.indices.contains(index) else { return }
+            FollowTempoSettings.save(FadeBeats.allCases[index], to: self.settingsPath)
         }
     }
 

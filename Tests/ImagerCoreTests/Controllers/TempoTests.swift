@@ -125,3 +125,19 @@ import Testing
         #expect(state.current.chordsetID == ocean, "the position followed the jump")
     }
 }
+
+@Suite struct FadeBeatsTests {
+    @Test func beatsBecomeSecondsAtTheTempoClampedLikeAnyFade() {
+        #expect(FadeBeats.off.fadeTime(bpm: 120) == nil)
+        #expect(FadeBeats.one.fadeTime(bpm: 120) == FadeTime(seconds: 0.5))
+        #expect(FadeBeats.half.fadeTime(bpm: 60) == FadeTime(seconds: 0.5))
+        #expect(FadeBeats.quarter.fadeTime(bpm: 150) == FadeTime(seconds: 0.1))
+        #expect(FadeBeats.two.fadeTime(bpm: 30) == FadeTime(seconds: 2), "four seconds, clamped")
+    }
+
+    @Test func anythingButAStoredChoiceIsOff() {
+        #expect(FadeBeats(stored: 0.5) == .half)
+        #expect(FadeBeats(stored: 3) == .off)
+        #expect(FadeBeats(stored: .nan) == .off)
+    }
+}

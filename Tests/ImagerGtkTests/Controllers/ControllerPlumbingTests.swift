@@ -95,6 +95,17 @@ final class ControllerPlumbingTests: GtkTestCase {
         XCTAssertEqual(String(cString: gtk_label_get_text(cgtk_label(view.strip.tempoLabel))), "90 BPM")
     }
 
+    func testWithTheFadeTimeInBeatsTheFadeFollowsTheTempo() async throws {
+        let window = try window()
+        FollowTempoSettings.save(FadeBeats.one, to: window.performSettingsPath)
+        window.handle(.play(slot: 0), at: now)
+        let view = try XCTUnwrap(window.performance)
+        XCTAssertEqual(view.state.fadeTime, FadeTime(seconds: 0.5), "one beat at the standard 120 BPM")
+        window.handle(.tempo(bpm: 60), at: now)
+        XCTAssertEqual(view.state.fadeTime, FadeTime(seconds: 1))
+        XCTAssertEqual(gtk_range_get_value(cgtk_range(view.strip.fadeScale)), 1, "the strip's slider follows")
+    }
+
     func testActionsPostedFromAnotherThreadArriveBoundedOnTheMainLoop() async throws {
         let box = Applied()
         let input = ControllerInput { timed in box.actions.append(timed.action) }
