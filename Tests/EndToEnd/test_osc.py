@@ -152,6 +152,14 @@ def osc_port_in_use_is_said_and_imager_stays_up(first):
         app.wait_for_control("label", "Warm")
         toast = wait_for(lambda: find_named(app.node, "label", "OSC is not listening: port"), 5, "the toast")
         assert str(port) in toast.name, toast.name
+        # On the screen, not only on the accessibility bus.
+        time.sleep(0.5)
+        x, y, width, height = extents(toast)
+        path = os.path.join(os.environ.get("IMAGER_E2E_SCREENSHOTS") or app.home, "osc-port-in-use.png")
+        subprocess.run(["import", "-window", "root", "-crop", f"{width + 8}x{height + 8}+{x - 4}+{y - 4}", "+repage",
+                        "-colorspace", "Gray", "-resize", "300%", path], check=True)
+        text = ocr(path)
+        assert reads(text, f"port {port} is in use"), text
         assert app.process.poll() is None
     finally:
         holder.close()
