@@ -46,6 +46,12 @@ let package = Package(
             pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
+        // liblo decodes the OSC messages a phone or another program sends (ImagerGtk's server).
+        .systemLibrary(
+            name: "CLo",
+            pkgConfig: "liblo",
+            providers: [.apt(["liblo-dev"])]
+        ),
         .target(name: "ImagerGLib", dependencies: ["CGLib"]),
         .target(
             name: "ImagerCore",
@@ -71,7 +77,7 @@ let package = Package(
         // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CAdw", "CGtk", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture"],
+            dependencies: ["CAdw", "CGtk", "CLo", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         // The real window, driven by a program (the benchmark's window script) as a user would

@@ -12,6 +12,7 @@ case "$(. /etc/os-release && echo "${VERSION_ID:-}")" in
 esac
 packages=(
   libgtk-4-dev libadwaita-1-dev libsqlite3-dev   # build: GTK 4, libadwaita and SQLite headers
+  liblo-dev liblo-tools                  # build: liblo decodes OSC; tests: oscsend sends it
   gettext                                # xgettext checks the template, msgfmt builds the translations
   adwaita-icon-theme librsvg2-common fonts-cantarell   # the window's icons (SVG on Debian 13) and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus

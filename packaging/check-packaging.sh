@@ -78,6 +78,7 @@ ensure_tools() {
         pkg-config --exists gtk4 2>/dev/null || missing+=(libgtk-4-dev)
         pkg-config --exists libadwaita-1 2>/dev/null || missing+=(libadwaita-1-dev)
         pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+        pkg-config --exists liblo 2>/dev/null || missing+=(liblo-dev)
         command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     fi
     if ((${#missing[@]})); then
@@ -179,8 +180,8 @@ expect("org.freedesktop.Sdk.Extension.swift6" in manifest.get("sdk-extensions", 
        "sdk-extensions has org.freedesktop.Sdk.Extension.swift6")
 expect(manifest.get("command") == "imager", "command is imager")
 finish = sorted(manifest.get("finish-args", []))
-expect(finish == sorted(["--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--device=dri"]),
-       "finish-args are exactly wayland, fallback-x11, ipc and dri")
+expect(finish == sorted(["--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--device=dri", "--share=network"]),
+       "finish-args are exactly wayland, fallback-x11, ipc, dri and network (OSC)")
 
 def all_build_args(node):
     options = node.get("build-options", {})

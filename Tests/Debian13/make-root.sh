@@ -24,7 +24,7 @@ packages=(
   libcurl4t64 libxml2 libedit2 libncurses6 libsqlite3-0 libuuid1 tzdata
   git ca-certificates
   # building Imager: GTK 4, libadwaita and SQLite headers, pkg-config, msgfmt for the translations
-  libgtk-4-dev libadwaita-1-dev libsqlite3-dev pkgconf gettext
+  libgtk-4-dev libadwaita-1-dev libsqlite3-dev liblo-dev pkgconf gettext
   # what the app needs at run time beyond GTK's own dependencies: its icon theme is SVG only,
   # and SVG icons load through librsvg's gdk-pixbuf loader
   adwaita-icon-theme librsvg2-common fonts-cantarell
@@ -33,6 +33,7 @@ packages=(
   xvfb xauth xdotool dbus at-spi2-core x11-utils libxfixes3 locales
   imagemagick tesseract-ocr tesseract-ocr-eng
   python3 python3-pyatspi gir1.2-gtk-4.0 libglib2.0-bin
+  liblo-tools
   sqlite3 util-linux mount iproute2 procps
   # the benchmark (packaging/bench.sh --debian13): a C compiler for its floors, and Syncthing
   # for the figure of an edit reaching another machine's window

@@ -7,12 +7,25 @@ public enum PerformCommand: Hashable, Sendable {
     /// Play the current chord again.
     case replay
     case shorterFade, longerFade
-    /// The chordset before or after this one in the list.
+    /// The chordset before or after this one in the set list playing, or in the list.
     case previousChordset, nextChordset
+    /// The chordset at `index` (0-based) in the set list playing, or in the list: a
+    /// controller's, no key's.
+    case chordset(index: Int)
     /// Black out, or bring the live chord back: over the fade time (B), or at once (Shift+B).
     case blackout(cut: Bool)
+    /// One tap of tap tempo (T).
+    case tapTempo
     case toggleFullScreen
     case leave
+
+    /// Whether the command moves to another chordset of the set list playing (or the list).
+    public var movesThroughChordsets: Bool {
+        switch self {
+        case .previousChordset, .nextChordset, .chordset: true
+        default: false
+        }
+    }
 
     /// The command a key (without Ctrl or Alt) gives, or nil for a key Perform leaves alone.
     /// Keys 1-8 work on the number row and on the keypad, with Num Lock on or off. `shift`
@@ -21,6 +34,7 @@ public enum PerformCommand: Hashable, Sendable {
         if let slot = slotKeys[name] { return .play(slot: slot) }
         switch name {
         case "b", "B": return .blackout(cut: shift)
+        case "t", "T": return .tapTempo
         case "Left", "KP_Subtract": return .previousChord
         case "Right", "KP_Add": return .nextChord
         case "space", "KP_Space", "KP_0", "KP_Insert": return .replay

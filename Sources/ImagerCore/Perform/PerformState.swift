@@ -21,6 +21,11 @@ public struct PerformState: Equatable, Sendable {
     public private(set) var isBlackedOut = false
     /// The fade to or from black in progress, or nil once the black is all there or all gone.
     public private(set) var blackFade: BlackFade?
+    /// How bright the output is, 0-1: a controller's master level, and how bright the live
+    /// chord came in (a note's velocity). Both dim through the same black as the blackout
+    /// (see `blackness(at:)` and PerformState+Controllers).
+    public internal(set) var master = 1.0
+    public internal(set) var brightness = 1.0
     /// Where `current.chordsetID` was in the set list last time it was looked up.
     private var positionHint: Int
 
@@ -33,6 +38,8 @@ public struct PerformState: Equatable, Sendable {
         case fadeTimeChanged
         /// The output went black or came back (or started to).
         case blackoutChanged
+        /// A tap of tap tempo: the view's tempo follows it.
+        case tapTempo
         case toggleFullScreen
         case leave
     }
@@ -56,8 +63,11 @@ public struct PerformState: Equatable, Sendable {
     }
 
     /// How much black lies over the chords at `time`: 0 none, 1 the output is all black.
+    /// The blackout's black, then the master level and the chord's brightness dimming what
+    /// it leaves: at half master, half the light of whatever the blackout lets through.
     public func blackness(at time: Double) -> Double {
-        blackFade?.level(at: time) ?? (isBlackedOut ? 1 : 0)
+        let black = blackFade?.level(at: time) ?? (isBlackedOut ? 1 : 0)
+        return 1 - (1 - black) * master * brightness
     }
 
     /// Called every frame while fading: ends each fade (between chords, to or from black)
@@ -114,9 +124,13 @@ public struct PerformState: Equatable, Sendable {
             let there = here + step
             guard (0..<setList.count).contains(there) else { return .none }
             return switchChordset(to: there, in: setList, at: time)
+        case let .chordset(index):
+            return goToChordset(index: index, in: setList, at: time)
         case let .blackout(cut):
             setBlackout(!isBlackedOut, cut: cut, at: time)
             return .blackoutChanged
+        case .tapTempo:
+            return .tapTempo
         case .toggleFullScreen:
             return .toggleFullScreen
         case .leave:
@@ -150,7 +164,7 @@ public struct PerformState: Equatable, Sendable {
         }
     }
 
-    private mutating func switchChordset<IDs: RandomAccessCollection>(to position: Int, in setList: IDs,
+    mutating func switchChordset<IDs: RandomAccessCollection>(to position: Int, in setList: IDs,
                                                                       at time: Double) -> Effect
         where IDs.Element == UUID, IDs.Index == Int {
         positionHint = position

@@ -86,6 +86,7 @@ package final class ImagerApplication {
         window.present()
         StartupTrace.mark("presented")
         loadRemainder(into: controller, window: window)
+        window.startControllers()
         onWindowReady?(window)
         window.showNotices(notices)
         notices = []

@@ -42,7 +42,7 @@ nonisolated enum PerformSettings {
     }
 
     /// `read` on the file loaded from `path`, or nil if there is none or it is not a key file.
-    private static func withFile<Value>(at path: String, _ read: (OpaquePointer?) -> Value) -> Value? {
+    static func withFile<Value>(at path: String, _ read: (OpaquePointer?) -> Value) -> Value? {
         let file = g_key_file_new()
         defer { g_key_file_free(file) }
         guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, nil) != 0 else { return nil }
@@ -51,7 +51,7 @@ nonisolated enum PerformSettings {
 
     /// Sets one key and saves, keeping what else the file holds (a file that does not load
     /// starts afresh).
-    private static func update(_ path: String, _ set: (OpaquePointer?) -> Void) {
+    static func update(_ path: String, _ set: (OpaquePointer?) -> Void) {
         if let directory = takeGString(g_path_get_dirname(path)) { g_mkdir_with_parents(directory, 0o700) }
         let file = g_key_file_new()
         defer { g_key_file_free(file) }

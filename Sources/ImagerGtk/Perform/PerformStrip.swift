@@ -25,6 +25,8 @@ final class PerformStrip {
     /// Borrowed: the fade time slider.
     let fadeScale: Widget
     private let fadeLabel: Widget
+    /// Borrowed: the tempo, "120 BPM", under the fade time.
+    let tempoLabel = Widgets.label("", classes: "caption", "dim-label")
     /// Borrowed: the fade curve's drop-down (Linear, Smooth, Cut, in `FadeCurve.allCases`' order).
     let curveChooser: Widget
     /// Borrowed: the Blackout toggle, pressed while the output is black or going black.
@@ -80,6 +82,7 @@ final class PerformStrip {
         fadeScale.setTooltip(tr("Fade time ([ and ])"))
         Widgets.append(fadeLabel, to: fadeBox)
         Widgets.append(fadeScale, to: fadeBox)
+        Widgets.append(tempoLabel, to: fadeBox)
         Widgets.append(fadeBox, to: fadeLine)
 
         let curveNames = FadeCurve.allCases.map { UnsafePointer(strdup(Self.curveName($0))) } + [nil]
@@ -197,6 +200,13 @@ final class PerformStrip {
         settingBlackout = true
         gtk_toggle_button_set_active(cgtk_toggle_button(blackoutButton), black ? 1 : 0)
         settingBlackout = false
+    }
+
+    func showTempo(bpm: Double) {
+        // Translators: the tempo in Perform's strip, in beats per minute: "120 BPM".
+        let text = tr("{bpm} BPM", ["bpm": String(Int(bpm.rounded()))])
+        gtk_label_set_text(cgtk_label(tempoLabel), text)
+        tempoLabel.setTooltip(tr("Tempo (tap T to set it)"))
     }
 
     /// The curve's name in the drop-down.

@@ -18,7 +18,9 @@ package final class PerformView {
     /// The live chordset's title, shown for a moment when it changes.
     let chordsetTitle = PerformChordsetTitle()
     private let pointer: PointerHider
-    package private(set) var state: PerformState
+    package internal(set) var state: PerformState
+    /// Tap tempo and Follow tempo (PerformView+Controllers).
+    let tempo = PerformTempoFollower()
 
     /// The window's handlers.
     var onLeave: () -> Void = {}
@@ -147,6 +149,7 @@ package final class PerformView {
             strip.fit(viewWidth: gtk_widget_get_width(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)))
         }
         gtk_widget_grab_focus(canvas.widget)
+        startFollowingTempo()
         revealStrip()
         if let chordset { chordsetTitle.show(chordset.title) }
         pointer.moved()
@@ -154,6 +157,7 @@ package final class PerformView {
 
     /// Leaving: the pointer shows again over whatever comes next.
     func stop() {
+        tempo.stop()
         pointer.stop()
         chordsetTitle.hide()
     }
@@ -181,7 +185,7 @@ package final class PerformView {
         let time = now()
         let opacityOnScreen = state.fade?.opacity(at: time) ?? 1
         let effect: PerformState.Effect
-        if let setListChordsets, command == .previousChordset || command == .nextChordset {
+        if let setListChordsets, command.movesThroughChordsets {
             effect = state.apply(command, at: time, setList: setListChordsets())
         } else {
             effect = state.apply(command, at: time, setList: controller.chordsets.lazy.map(\.id))
@@ -206,6 +210,8 @@ package final class PerformView {
             strip.showBlackout(state.isBlackedOut)
             announce()
             if state.blackFade != nil { startTicking() }
+        case .tapTempo:
+            tapTempo(at: time)
         case .toggleFullScreen:
             onToggleFullScreen()
         case .leave:
@@ -305,7 +311,7 @@ package final class PerformView {
     /// What shows once nothing fades: the live chord alone, black or not.
     private func showSettled() {
         canvas.setOpacity(1)
-        canvas.setBlackness(state.isBlackedOut ? 1 : 0)
+        canvas.setBlackness(state.blackness(at: now()))
     }
 
     // MARK: The strip

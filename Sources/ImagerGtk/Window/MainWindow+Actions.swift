@@ -246,6 +246,9 @@ extension MainWindow {
         guard preferencesWindow == nil else { return }
         let preferences = PreferencesWindow(over: window, performSettingsPath: performSettingsPath)
         preferences.onClose = { [weak self] in self?.preferencesWindow = nil }
+        preferences.controllers.currentProblem = { [weak self] in self?.controllers.oscProblem }
+        preferences.controllers.ignoredMessages = { [weak self] in self?.controllers.osc?.ignored ?? 0 }
+        preferences.controllers.onOSCChanged = { [weak self] in self?.restartOSC(); return self?.controllers.oscProblem }
         preferencesWindow = preferences
         preferences.present()
     }

@@ -40,6 +40,8 @@ extension MainWindow {
         view.setListChordsets = setList
         view.onLeave = { [weak self] in self?.stopPerforming() }
         view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
+        view.tempo.follow = FollowTempoSettings.load(from: settingsPath)
+        view.tempo.fadeBeats = FollowTempoSettings.loadFadeBeats(from: settingsPath)
         performance = view
         gtk_stack_add_named(cgtk_stack(modes), view.widget, "perform")
         gtk_stack_set_visible_child_name(cgtk_stack(modes), "perform")

@@ -62,6 +62,8 @@ package final class MainWindow {
     var syncDialog: SyncDialog?
     var preferencesWindow: PreferencesWindow?
     var setListsWindow: SetListsWindow?
+    /// OSC and MIDI (MainWindow+Controllers).
+    let controllers = WindowControllers()
     /// Borrowed: the header bar, the first of the areas Tab moves between.
     private(set) var headerBar: Widget?
     /// Set by `followKeyboard`.

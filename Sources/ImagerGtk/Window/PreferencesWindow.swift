@@ -14,6 +14,8 @@ final class PreferencesWindow {
     /// Borrowed, owned by the window: the fade curve's row, in `FadeCurve.allCases`' order.
     private let curveRow: Widget
     var onClose: () -> Void = {}
+    /// The OSC and Tempo groups (ControllerPreferences).
+    private(set) var controllers: ControllerPreferences!
 
     private let settingsPath: String
 
@@ -53,9 +55,10 @@ final class PreferencesWindow {
         adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(group))
 
         window = cadw_preferences_window_new(parent, tr("Preferences"), page)
-        Widgets.setDefaultSize(of: window, width: 520, height: 360, over: parent)
+        Widgets.setDefaultSize(of: window, width: 520, height: 640, over: parent)
         selectCurve(PerformSettings.loadFadeCurve(from: performSettingsPath))
         connect()
+        controllers = ControllerPreferences(adding: cadw_preferences_page(page), settingsPath: performSettingsPath)
     }
 
     private static func comboRow(_ widget: Widget) -> UnsafeMutablePointer<AdwComboRow> {

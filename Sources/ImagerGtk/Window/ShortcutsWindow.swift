@@ -42,6 +42,7 @@ enum ShortcutsWindow {
         (tr("Perform"), tr("Previous or Next Chordset"), "Page_Up Page_Down"),
         (tr("Perform"), tr("Fade to Black or Back"), "b"),
         (tr("Perform"), tr("Cut to Black or Back"), "<Shift>b"),
+        (tr("Perform"), tr("Tap the Tempo"), "t"),
         (tr("Perform"), tr("Full Screen"), "F11"),
         (tr("Perform"), tr("Leave Perform"), "Escape"),
         // The chord editor's canvas (`ChordEditorCanvas.canvasKey`) and window.

@@ -140,6 +140,10 @@ final class SetListsWindowTests: GtkTestCase {
         XCTAssertEqual(view.state.current.chordsetID, ids[3], "the set list's end")
         view.handleKey(UInt32(GDK_KEY_Page_Up))
         XCTAssertEqual(view.state.current.chordsetID, ids[1])
+        view.apply(.chordset(index: 0), at: view.now())
+        XCTAssertEqual(view.state.current.chordsetID, ids[3], "a controller's chordset by number counts in the set list")
+        view.apply(.chordset(index: 1), at: view.now())
+        XCTAssertEqual(view.state.current.chordsetID, ids[1])
         view.handleKey(UInt32(GDK_KEY_Escape))
         XCTAssertTrue(pump(until: { window.performance == nil }))
 

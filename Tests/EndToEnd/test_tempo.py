@@ -1,0 +1,96 @@
+"""Tempo in Perform on the real window: T tapped on the beat shows the tempo in the strip, and
+Follow Tempo (perform.ini's follow-beats) moves to the next chord on the beat by itself."""
+import os
+import re
+import subprocess
+import time
+
+from harness import App, extents, move_pointer, wait_for, xdotool
+from suite import test
+from test_basics_seen import ocr
+from test_blackout import canvas_pixels
+
+
+def write_perform_settings(app, text):
+    folder = os.path.join(app.env["XDG_CONFIG_HOME"], "io.github.imagerproject.Imager")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "perform.ini"), "w") as ini:
+        ini.write(text)
+
+
+@test
+def t_tapped_on_the_beat_shows_the_tempo_in_the_strip(first):
+    first.stop()  # one instance at a time: a second launch would hand over to the first
+    app = App(first.binary).start()
+    try:
+        app.wait_for_control("label", "Warm")
+        app.focus()
+        xdotool("key", "F5")
+        canvas = app.wait_for_control("image", "Warm, chord 1 of 8")
+        start = time.monotonic()
+        for beat in range(6):  # 100 BPM: a tap every 0.6 s
+            while time.monotonic() < start + beat * 0.6:
+                time.sleep(0.005)
+            xdotool("key", "t")
+        # The strip shows again when the pointer moves.
+        x, y, w, h = extents(canvas)
+        move_pointer(x + w // 2, y + h // 3)
+        move_pointer(x + w // 2 + 40, y + h // 3 + 20)
+        label = wait_for(lambda: find_bpm(app.node), 5, "the tempo label")
+        bpm = int(label.name.split()[0])
+        assert 90 <= bpm <= 110, label.name
+        # Read off the screen: the label's own pixels say it.
+        lx, ly, lw, lh = extents(label)
+        shot = os.path.join(os.environ.get("IMAGER_E2E_SCREENSHOTS") or app.home, "tempo-label.png")
+        os.makedirs(os.path.dirname(shot), exist_ok=True)
+        subprocess.run(["import", "-window", "root", "-crop", f"{lw + 8}x{lh + 8}+{lx - 4}+{ly - 4}", "+repage",
+                        "-colorspace", "Gray", "-resize", "400%", shot], check=True)
+        seen = ocr(shot)
+        assert "BPM" in seen and str(bpm) in seen, (seen, label.name)
+        xdotool("key", "Escape")
+        app.wait_for_control("push button", "Add Chordset")
+    finally:
+        app.cleanup()
+
+
+def find_bpm(node, depth=0):
+    """The label that reads "NNN BPM", or None."""
+    if node is None or depth > 40:
+        return None
+    try:
+        if re.fullmatch(r"\d+ BPM", node.name or "") and node.getRoleName() == "label":
+            return node
+        for child in node:
+            found = find_bpm(child, depth + 1)
+            if found is not None:
+                return found
+    except Exception:
+        return None
+    return None
+
+
+@test
+def follow_tempo_moves_to_the_next_chord_on_the_beat(first):
+    first.stop()
+    app = App(first.binary)
+    # Every 4 beats at 120 BPM: a new chord every 2 seconds, in order.
+    write_perform_settings(app, "[perform]\nfade-seconds=0\nfollow-beats=4\nfollow-order=in-order\n")
+    app.start()
+    try:
+        app.wait_for_control("label", "Warm")
+        app.focus()
+        xdotool("key", "F5")
+        canvas = app.wait_for_control("image", "Warm, chord 1 of 8")
+        first_colour = canvas_pixels(app, canvas, "follow-1")
+        started = time.monotonic()
+        canvas = app.wait_for_control("image", "Warm, chord 2 of 8", seconds=4)
+        took = time.monotonic() - started
+        assert 1.3 < took < 3, f"the step came after {took:.2f} s, not on the fourth beat"
+        time.sleep(0.3)
+        second_colour = canvas_pixels(app, canvas, "follow-2")
+        assert len(second_colour) == 1 and second_colour != first_colour, (first_colour, second_colour)
+        app.wait_for_control("image", "Warm, chord 3 of 8", seconds=4)
+        xdotool("key", "Escape")
+        app.wait_for_control("push button", "Add Chordset")
+    finally:
+        app.cleanup()
