@@ -109,6 +109,11 @@ final class PerformStrip {
         fit(viewWidth: Self.oneLineFrom)
     }
 
+    /// Puts the Output choice first among the buttons (`PerformStage` owns it).
+    func addOutputChooser(_ chooser: Widget) {
+        gtk_box_prepend(cgtk_box(buttonsLine), chooser)
+    }
+
     /// Lays the strip out for a view `viewWidth` pixels wide: one line, or two.
     func fit(viewWidth: Int32) {
         let narrow = viewWidth < Self.oneLineFrom

@@ -37,6 +37,10 @@ extension MainWindow {
         view.onFadeCurveChanged = { PerformSettings.save($0, to: settingsPath) }
         view.onLeave = { [weak self] in self?.stopPerforming() }
         view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
+        let stage = PerformStage(view: view)
+        stage.onChosen = { PerformSettings.save($0, to: settingsPath) }
+        view.stage = stage
+        view.strip.addOutputChooser(stage.chooser.widget)
         performance = view
         gtk_stack_add_named(cgtk_stack(modes), view.widget, "perform")
         gtk_stack_set_visible_child_name(cgtk_stack(modes), "perform")
@@ -44,6 +48,7 @@ extension MainWindow {
         editContent?.isVisible = false
         headerBar?.isVisible = false
         view.start()
+        stage.start(wanted: PerformSettings.loadOutput(from: settingsPath))
         updateActionStates()
     }
 
