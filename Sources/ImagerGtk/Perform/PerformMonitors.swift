@@ -21,6 +21,7 @@ final class PerformMonitors {
     /// Borrowed: the display's list (a GListModel of GdkMonitor), which lives as long as it.
     private let list: OpaquePointer?
     private var handle: SignalHandle?
+    private var pending: ScheduledWork?
 
     init() {
         list = gdk_display_get_default().flatMap { gdk_display_get_monitors($0) }
@@ -35,6 +36,7 @@ final class PerformMonitors {
 
     isolated deinit {
         handle?.disconnect()
+        pending?.cancel()
     }
 
     var connectors: [String] { monitors.map(\.connector) }
@@ -43,9 +45,16 @@ final class PerformMonitors {
         monitors.first { $0.connector == connector }
     }
 
+    /// Read at the next idle moment: GDK lists a new monitor before it gives it its
+    /// connector and model.
     private func changed() {
-        read()
-        onChange()
+        pending?.cancel()
+        pending = MainLoop.idle { [weak self] in
+            guard let self else { return }
+            self.pending = nil
+            self.read()
+            self.onChange()
+        }
     }
 
     private func read() {
