@@ -10,6 +10,8 @@ final class PerformChordPreview {
     /// through its draw function's user data.
     let widget: Widget
     private var picture: (RGBAColor, [Lumi])?
+    /// What screen readers hear for it: "Live: Warm, chord 3 of 8".
+    private(set) var name = ""
 
     init(width: Int32, height: Int32) {
         widget = cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_IMG)
@@ -32,6 +34,7 @@ final class PerformChordPreview {
     /// named for screen readers.
     func show(_ picture: (RGBAColor, [Lumi])?, named name: String) {
         self.picture = picture
+        self.name = name
         widget.setAccessibleLabel(name)
         gtk_widget_queue_draw(widget)
     }

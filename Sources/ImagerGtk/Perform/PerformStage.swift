@@ -27,6 +27,11 @@ final class PerformStage {
         surface.onStop = { [weak view] in view?.onLeave() }
     }
 
+    isolated deinit {
+        // The view went without leaving Perform (its window closed): the audience's window goes too.
+        if let child = outputWindow?.close() { g_object_unref(child) }
+    }
+
     /// Whether the picture is on a monitor of its own and the view is the control surface.
     var isPictureElsewhere: Bool { outputWindow != nil }
 

@@ -109,9 +109,11 @@ final class PerformStrip {
         fit(viewWidth: Self.oneLineFrom)
     }
 
-    /// Puts the Output choice first among the buttons (`PerformStage` owns it).
+    /// Puts the Output choice between the fade controls and the buttons: on the one line of
+    /// a wide view, on a line of its own in a narrow one (`PerformStage` owns it).
     func addOutputChooser(_ chooser: Widget) {
-        gtk_box_prepend(cgtk_box(buttonsLine), chooser)
+        gtk_widget_set_halign(chooser, GTK_ALIGN_CENTER)
+        gtk_box_insert_child_after(cgtk_box(controlsLine), chooser, fadeLine)
     }
 
     /// Lays the strip out for a view `viewWidth` pixels wide: one line, or two.
