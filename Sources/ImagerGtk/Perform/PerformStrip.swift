@@ -45,9 +45,10 @@ final class PerformStrip {
     /// In a narrow view: eight of these and their gaps, with the strip's padding, fit 360 pixels.
     static let narrowCellSide: Int32 = 32
     static let spacing: Int32 = 8, narrowSpacing: Int32 = 6
-    /// Views narrower than this get the narrow strip: the one-line strip (about 930 pixels
-    /// at its natural size, with German's longer words) with room around it.
-    static let oneLineFrom: Int32 = 980
+    /// Views narrower than this get the narrow strip: the one-line strip (about 1,100 pixels
+    /// at its natural size with the Output choice naming a monitor, with German's longer
+    /// words) with room around it.
+    static let oneLineFrom: Int32 = 1200
 
     init() {
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
