@@ -5,7 +5,7 @@ import ImagerGLib
 /// The monitors connected now, as Perform's Output choice lists them, kept up to date from
 /// the display's monitor list (`gdk_display_get_monitors`, whose items-changed says a monitor
 /// was plugged in or unplugged).
-final class PerformMonitors {
+package final class PerformMonitors {
     struct Monitor {
         /// What the choice is remembered by: the connector ("DP-1").
         let connector: String
@@ -39,7 +39,7 @@ final class PerformMonitors {
         pending?.cancel()
     }
 
-    var connectors: [String] { monitors.map(\.connector) }
+    package var connectors: [String] { monitors.map(\.connector) }
 
     func monitor(connector: String) -> Monitor? {
         monitors.first { $0.connector == connector }

@@ -8,10 +8,10 @@ import ImagerGLib
 /// the blackout on screen are the same wherever it is. A monitor unplugged during a show
 /// brings the picture back into the view with the same chord; plugged in again, it is listed
 /// again for the performer to choose.
-final class PerformStage {
+package final class PerformStage {
     /// The view this stage belongs to (it owns the stage).
     private unowned let view: PerformView
-    let monitors = PerformMonitors()
+    package let monitors = PerformMonitors()
     let chooser = PerformOutputChooser()
     let surface = PerformControlSurface()
     private(set) var outputWindow: PerformOutputWindow?
@@ -33,7 +33,7 @@ final class PerformStage {
     }
 
     /// Whether the picture is on a monitor of its own and the view is the control surface.
-    var isPictureElsewhere: Bool { outputWindow != nil }
+    package var isPictureElsewhere: Bool { outputWindow != nil }
 
     /// Where the picture is now.
     var output: PerformOutput { outputConnector.map { .monitor(connector: $0) } ?? .thisWindow }
@@ -45,7 +45,7 @@ final class PerformStage {
         route(to: output)
     }
 
-    func choose(_ output: PerformOutput) {
+    package func choose(_ output: PerformOutput) {
         onChosen(output)
         route(to: output.available(amongConnectors: monitors.connectors))
         chooser.select(self.output)

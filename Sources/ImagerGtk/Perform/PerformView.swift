@@ -21,7 +21,7 @@ package final class PerformView {
     package private(set) var state: PerformState
     /// Where the picture goes (this view, or a monitor of its own with this view as the
     /// control surface); set by the window before `start`.
-    var stage: PerformStage?
+    package var stage: PerformStage?
 
     /// The window's handlers.
     var onLeave: () -> Void = {}
@@ -349,10 +349,10 @@ package final class PerformView {
         stripTimer = MainLoop.after(milliseconds: Self.stripTimeout) { [weak self] in self?.hideStrip() }
     }
 
-    /// Hides the strip unless the keyboard focus is in it.
+    /// Hides the strip unless the keyboard focus is in it or the view is the control surface.
     func hideStrip() {
         stripTimer?.cancel()
-        guard !stripHasFocus else { return }
+        guard !stripHasFocus, !isControlSurface else { return }
         Revealers.conceal(stripRevealer)
     }
 
