@@ -56,6 +56,11 @@ class TwoMonitors:
         self.processes = []
 
     def start(self):
+        missing = [tool for tool in ("Xorg", "xrandr", "openbox", "xdpyinfo", "xprop") if shutil.which(tool) is None]
+        if not os.path.exists("/usr/lib/xorg/modules/drivers/dummy_drv.so"):
+            missing.append("the dummy video driver")
+        assert not missing, ("two monitors need " + ", ".join(missing) + " (apt-get install xserver-xorg-core "
+                             "xserver-xorg-video-dummy x11-xserver-utils openbox x11-utils)")
         conf = os.path.join(self.directory, "xorg.conf")
         with open(conf, "w") as file:
             file.write(XORG_CONF)
@@ -63,7 +68,12 @@ class TwoMonitors:
             ["Xorg", self.display, "-noreset", "-nolisten", "tcp", "-config", conf, "-configdir", self.directory,
              "-logfile", os.path.join(self.directory, "xorg.log")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        wait_for(lambda: self.run("xdpyinfo").returncode == 0, 15, f"Xorg on {self.display}")
+        try:
+            wait_for(lambda: self.run("xdpyinfo").returncode == 0, 15, f"Xorg on {self.display}")
+        except AssertionError:
+            log = os.path.join(self.directory, "xorg.log")
+            tail = open(log, errors="replace").read()[-1500:] if os.path.exists(log) else "(no log)"
+            raise AssertionError(f"Xorg with the dummy driver did not start on {self.display}:\n{tail}")
         self.xrandr("--output", "DUMMY0", "--mode", "1280x800", "--pos", "0x0", "--primary")
         self.xrandr("--addmode", "DUMMY1", "1280x800")
         self.plug()
