@@ -22,13 +22,12 @@ final class PreferencesOutputRow {
         row = adw_combo_row_new()!
         adw_preferences_row_set_title(cadw_preferences_row(row), tr("Output"))
         adw_action_row_set_subtitle(cadw_action_row(row),
-                                    tr("Where Perform shows the picture: in this window, or full screen on a monitor of its own, with this window as the controls."))
+                                    tr("Where Perform shows the picture: here, or full screen on another monitor."))
         names = gtk_string_list_new(nil)
         adw_combo_row_set_model(Self.comboRow(row), names)
         g_object_unref(UnsafeMutableRawPointer(names))
+        // A group of its own, untitled: its one row says what it is.
         group = adw_preferences_group_new()!
-        // Translators: the Preferences group about where Perform's picture goes.
-        adw_preferences_group_set_title(cadw_preferences_group(group), tr("Output"))
         adw_preferences_group_add(cadw_preferences_group(group), row)
         list()
         monitors.onChange = { [weak self] in self?.list() }
