@@ -17,6 +17,7 @@ import time
 from harness import App, click, wait_for, window_geometry, window_name, x_window_ids_of, xdotool
 from suite import test
 from test_perform import screen_pixel
+from test_editor_and_perform import pointer_pixels_shown
 from window_steps import find_named
 
 MONITOR = (1280, 800)
@@ -190,6 +191,16 @@ def output_on_a_second_monitor_shows_only_the_picture_and_comes_back_when_unplug
         app.wait_for_control("push button", f"Chord 8: {cell.name.split(': ', 1)[1]}")
         time.sleep(0.5)
         assert region_colours(app, output_box, "output-chord-1") == {colours[1]}
+
+        # No pointer over the audience's picture, even while it moves; the control window keeps it.
+        xdotool("mousemove", MONITOR[0] + 600, 380)
+        xdotool("mousemove", MONITOR[0] + 640, 400)
+        time.sleep(0.3)
+        assert pointer_pixels_shown() == 0, "the pointer shows over the output"
+        xdotool("mousemove", main_box[0] + 60, main_box[1] + 60)
+        xdotool("mousemove", main_box[0] + 70, main_box[1] + 70)
+        time.sleep(0.3)
+        assert pointer_pixels_shown() > 0, "the pointer hides over the control surface"
 
         # Keys in the control window play on the output.
         xdotool("windowfocus", "--sync", main)
