@@ -14,9 +14,13 @@ public enum PerformOutput: Equatable, Hashable, Sendable {
         return nil
     }
 
-    /// From the remembered form: an empty or missing connector is This Window.
+    /// From the remembered form: an empty or missing connector is This Window, and so is a
+    /// value no connector has (over 64 characters, or with control characters: the file is
+    /// anyone's to edit, and the name shows in Preferences).
     public init(connector: String?) {
-        if let connector = connector?.trimmingCharacters(in: .whitespacesAndNewlines), !connector.isEmpty {
+        if let connector = connector?.trimmingCharacters(in: .whitespacesAndNewlines), !connector.isEmpty,
+           connector.count <= 64,
+           !connector.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
             self = .monitor(connector: connector)
         } else {
             self = .thisWindow

@@ -11,6 +11,12 @@ import Testing
         #expect(PerformOutput.thisWindow.connector == nil)
     }
 
+    @Test func aStoredValueNoConnectorHasIsThisWindow() {
+        #expect(PerformOutput(connector: "DP-1\u{1B}[2J") == .thisWindow)
+        #expect(PerformOutput(connector: String(repeating: "A", count: 65)) == .thisWindow)
+        #expect(PerformOutput(connector: String(repeating: "A", count: 64)) == .monitor(connector: String(repeating: "A", count: 64)))
+    }
+
     @Test func aMonitorThatIsNotConnectedFallsBackToThisWindow() {
         let chosen = PerformOutput.monitor(connector: "HDMI-A-1")
         #expect(chosen.available(amongConnectors: ["eDP-1", "HDMI-A-1"]) == chosen)
