@@ -12,7 +12,7 @@ import XCTest
 /// two-monitor story (full screen on the second, unplugging it) is the end-to-end test's
 /// (Tests/EndToEnd/test_output.py).
 @MainActor
-final class PerformOutputTests: GtkTestCase {
+final class PerformStageTests: GtkTestCase {
     private nonisolated let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("perform-output-\(UUID().uuidString)")
 
