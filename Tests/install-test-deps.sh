@@ -19,6 +19,7 @@ packages=(
   x11-utils imagemagick                  # xmessage takes the focus away; import and convert photograph the window
   tesseract-ocr tesseract-ocr-eng        # end-to-end tests read what a user sees off the screen (titles, toasts)
   libxfixes3                             # ask X for the pointer's image (Perform hides a still pointer)
+  xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils openbox   # two monitors for Perform's Output: Xorg's dummy outputs, xrandr, a window manager for full screen
   python3-pyatspi python3-dogtail        # end-to-end tests read the accessibility tree (for /usr/bin/python3)
   gir1.2-gtk-4.0                         # the end-to-end file drop drags from a small GTK 4 program of its own
   desktop-file-utils appstream flatpak-builder   # packaging checks

@@ -42,7 +42,8 @@
 # here: sqlite_floor (raw SQLite), adw_floor (a minimal libadwaita window, the same window with
 # a plain GtkListView, and with a drawing area: the floor of every window figure) and gtk_floor
 # (the same without libadwaita, launched beside it to show what libadwaita costs). The windows run under
-# Xvfb (2560×1440, room for the Perform view at 1920×1080 plus the window frame), in a private
+# Xvfb (3840×2160: room for the Perform view at 1920×1080 plus the window frame, and the size
+# of Perform's output window, full screen on the display's one monitor), in a private
 # D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set. Tools/Scripts/side_by_side.py
 # sets the two environments' tables side by side.
 #
@@ -247,7 +248,7 @@ status=0
 # imager-bench's progress lines ("[  12.3 s] ...") are shown and its table printed at the end;
 # the session's own chatter (D-Bus activations, portals) goes to the log, shown only if
 # something breaks.
-xvfb-run -a -s "-screen 0 2560x1440x24" "${session[@]}" \
+xvfb-run -a -s "-screen 0 3840x2160x24" "${session[@]}" \
   "$tools/imager-bench" --floors "$floors" --window "$installed/imager-bench-window" --sizes "$sizes" \
   --work-dir "$work/data" --output "$work/table.md" "${passthrough[@]}" \
   >>"$log" 2> >(tee -a "$log" | grep --line-buffered -E '^(\[ *[0-9.]+ s\]|FAILED: )' >&2) || status=$?

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ImagerCore
 import ImagerGtk
 
 /// Perform for a program driving the window (the benchmark's scripted performance): the
@@ -17,6 +18,15 @@ extension WindowDriver {
         let keyval = gdk_keyval_from_name(name)
         guard let view = window.performance, keyval != 0 else { return false }
         return view.handleKey(keyval)
+    }
+
+    /// Sends Perform's picture to the first monitor, in a window of its own, as choosing that
+    /// monitor in Output does; false when Perform is not open or there is no monitor.
+    @discardableResult
+    public func performOnFirstMonitor() -> Bool {
+        guard let stage = window.performance?.stage, let connector = stage.monitors.connectors.first else { return false }
+        stage.choose(.monitor(connector: connector))
+        return stage.isPictureElsewhere
     }
 
     /// Borrowed: the Perform canvas while Perform is open.

@@ -31,6 +31,8 @@ packages=(
   # the tests: a display, input, a session bus, the accessibility bus, screenshots and OCR,
   # and a German locale (under C.UTF-8, as under C, Debian 13's C library ignores LANGUAGE)
   xvfb xauth xdotool dbus at-spi2-core x11-utils libxfixes3 locales
+  # two monitors for Perform's Output test: Xorg's dummy outputs, xrandr, a window manager
+  xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils openbox
   imagemagick tesseract-ocr tesseract-ocr-eng
   python3 python3-pyatspi gir1.2-gtk-4.0 libglib2.0-bin
   liblo-tools

@@ -5,13 +5,15 @@ import ImagerGLib
 /// The Perform view's fade time and fade curve between runs, in a small key file beside the
 /// window's size: `$XDG_CONFIG_HOME/io.github.imagerproject.Imager/perform.ini` (see
 /// `WindowSize` for why not GSettings), group `[perform]`, keys `fade-seconds` (a number) and
-/// `fade-curve` (`linear`, `smooth` or `cut`). A missing or broken file or key gives the
-/// standard fade and curve; out-of-range times are clamped by `FadeTime`. Saving one key keeps
-/// the other.
+/// `fade-curve` (`linear`, `smooth` or `cut`), and `output`, the connector of the monitor
+/// Perform's picture goes to ("DP-1"; absent for This Window). A missing or broken file or
+/// key gives the standard fade and curve and This Window; out-of-range times are clamped by
+/// `FadeTime`. Saving one key keeps the others.
 nonisolated enum PerformSettings {
     private static let group = "perform"
     private static let fadeKey = "fade-seconds"
     private static let curveKey = "fade-curve"
+    private static let outputKey = "output"
 
     static var filePath: String {
         "\(String(cString: g_get_user_config_dir()))/\(StoreLocation.appID)/perform.ini"
@@ -32,6 +34,12 @@ nonisolated enum PerformSettings {
         } ?? .standard
     }
 
+    static func loadOutput(from path: String = filePath) -> PerformOutput {
+        withFile(at: path) { file in
+            PerformOutput(connector: takeGString(g_key_file_get_string(file, group, outputKey, nil)))
+        } ?? .thisWindow
+    }
+
     /// Failing to write is not worth bothering a performer about: the next change tries again.
     static func save(_ fadeTime: FadeTime, to path: String = filePath) {
         update(path) { g_key_file_set_double($0, group, fadeKey, fadeTime.seconds) }
@@ -39,6 +47,16 @@ nonisolated enum PerformSettings {
 
     static func save(_ curve: FadeCurve, to path: String = filePath) {
         update(path) { g_key_file_set_string($0, group, curveKey, curve.rawValue) }
+    }
+
+    static func save(_ output: PerformOutput, to path: String = filePath) {
+        update(path) { file in
+            if let connector = output.connector {
+                g_key_file_set_string(file, group, outputKey, connector)
+            } else {
+                g_key_file_remove_key(file, group, outputKey, nil)
+            }
+        }
     }
 
     /// `read` on the file loaded from `path`, or nil if there is none or it is not a key file.

@@ -47,9 +47,10 @@ final class PerformStrip {
     /// In a narrow view: eight of these and their gaps, with the strip's padding, fit 360 pixels.
     static let narrowCellSide: Int32 = 32
     static let spacing: Int32 = 8, narrowSpacing: Int32 = 6
-    /// Views narrower than this get the narrow strip: the one-line strip (about 930 pixels
-    /// at its natural size, with German's longer words) with room around it.
-    static let oneLineFrom: Int32 = 980
+    /// Views narrower than this get the narrow strip: the one-line strip (about 1,100 pixels
+    /// at its natural size with the Output choice naming a monitor, with German's longer
+    /// words) with room around it.
+    static let oneLineFrom: Int32 = 1200
 
     init() {
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: Self.spacing)
@@ -110,6 +111,13 @@ final class PerformStrip {
         }
         connect(fullScreen: fullScreen, leave: leave)
         fit(viewWidth: Self.oneLineFrom)
+    }
+
+    /// Puts the Output choice between the fade controls and the buttons: on the one line of
+    /// a wide view, on a line of its own in a narrow one (`PerformStage` owns it).
+    func addOutputChooser(_ chooser: Widget) {
+        gtk_widget_set_halign(chooser, GTK_ALIGN_CENTER)
+        gtk_box_insert_child_after(cgtk_box(controlsLine), chooser, fadeLine)
     }
 
     /// Lays the strip out for a view `viewWidth` pixels wide: one line, or two.

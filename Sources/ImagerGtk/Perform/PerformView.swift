@@ -21,6 +21,9 @@ package final class PerformView {
     package internal(set) var state: PerformState
     /// Tap tempo and Follow tempo (PerformView+Controllers).
     let tempo = PerformTempoFollower()
+    /// Where the picture goes (this view, or a monitor of its own with this view as the
+    /// control surface); set by the window before `start`.
+    package var stage: PerformStage?
 
     /// The window's handlers.
     var onLeave: () -> Void = {}
@@ -89,7 +92,9 @@ package final class PerformView {
         // screen. The strip is laid out for that width once the allocation is over (changing
         // it inside the allocation would ask for another one).
         Signal.connectIntPair(canvas.widget, "resize") { [weak self] width, _ in
-            guard let self else { return }
+            // On a monitor of its own the canvas is not the view's size: the control surface
+            // lays its strip out for its own window (`controlSurfaceShown`).
+            guard let self, !self.isControlSurface else { return }
             self.stripFit?.cancel()
             self.stripFit = MainLoop.idle { [weak self] in
                 self?.stripFit = nil
@@ -145,9 +150,7 @@ package final class PerformView {
     /// for their first two seconds; the pointer hides after as long.
     func start() {
         // Laid out for the window's width from the first frame; the canvas's size keeps it so.
-        if let root = gtk_widget_get_root(widget) {
-            strip.fit(viewWidth: gtk_widget_get_width(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)))
-        }
+        fitStripToWindow()
         gtk_widget_grab_focus(canvas.widget)
         startFollowingTempo()
         revealStrip()
@@ -155,9 +158,31 @@ package final class PerformView {
         pointer.moved()
     }
 
-    /// Leaving: the pointer shows again over whatever comes next.
+    /// The picture left for a monitor of its own (true) or came back (false): as the control
+    /// surface the view keeps its strip and pointer in sight; as the picture it hides them.
+    func controlSurfaceShown(_ shown: Bool) {
+        fitStripToWindow()
+        if shown {
+            pointer.stop()
+            revealStrip()
+        } else {
+            pointer.moved()
+            hideStripLater()
+        }
+    }
+
+    private func fitStripToWindow() {
+        if let root = gtk_widget_get_root(widget) {
+            strip.fit(viewWidth: gtk_widget_get_width(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)))
+        }
+    }
+
+    private var isControlSurface: Bool { stage?.isPictureElsewhere == true }
+
+    /// Leaving: the output window closes, and the pointer shows again over whatever comes next.
     func stop() {
         tempo.stop()
+        stage?.close()
         pointer.stop()
         chordsetTitle.hide()
     }
@@ -252,6 +277,7 @@ package final class PerformView {
 
     private func announce() {
         canvas.widget.setAccessibleLabel(accessibleName)
+        stage?.stateChanged()
     }
 
     private func showChordset() {
@@ -321,7 +347,7 @@ package final class PerformView {
         // fading out): only real movement brings the strip back.
         if let last = lastPointer, abs(last.x - x) < 0.5, abs(last.y - y) < 0.5 { return }
         lastPointer = (x, y)
-        pointer.moved()
+        if !isControlSurface { pointer.moved() }
         revealStrip()
     }
 
@@ -332,13 +358,15 @@ package final class PerformView {
 
     private func hideStripLater() {
         stripTimer?.cancel()
+        // The control surface keeps its strip: the performer's controls never hide.
+        guard !isControlSurface else { return }
         stripTimer = MainLoop.after(milliseconds: Self.stripTimeout) { [weak self] in self?.hideStrip() }
     }
 
-    /// Hides the strip unless the keyboard focus is in it.
+    /// Hides the strip unless the keyboard focus is in it or the view is the control surface.
     func hideStrip() {
         stripTimer?.cancel()
-        guard !stripHasFocus else { return }
+        guard !stripHasFocus, !isControlSurface else { return }
         Revealers.conceal(stripRevealer)
     }
 

@@ -42,6 +42,10 @@ extension MainWindow {
         view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
         view.tempo.follow = FollowTempoSettings.load(from: settingsPath)
         view.tempo.fadeBeats = FollowTempoSettings.loadFadeBeats(from: settingsPath)
+        let stage = PerformStage(view: view)
+        stage.onChosen = { PerformSettings.save($0, to: settingsPath) }
+        view.stage = stage
+        view.strip.addOutputChooser(stage.chooser.widget)
         performance = view
         gtk_stack_add_named(cgtk_stack(modes), view.widget, "perform")
         gtk_stack_set_visible_child_name(cgtk_stack(modes), "perform")
@@ -49,6 +53,7 @@ extension MainWindow {
         editContent?.isVisible = false
         headerBar?.isVisible = false
         view.start()
+        stage.start(wanted: PerformSettings.loadOutput(from: settingsPath))
         updateActionStates()
     }
 

@@ -3,7 +3,8 @@ import CGtk
 import ImagerCore
 import ImagerGLib
 
-/// Main menu → Preferences (Ctrl+,): how Perform plays (its fade time and fade curve), stored where Perform keeps it
+/// Main menu → Preferences (Ctrl+,): how Perform plays (its fade time and fade curve, and its
+/// output), stored where Perform keeps it
 /// (`PerformSettings`), at once on every change (there is no OK button to forget). A
 /// libadwaita preferences window, one page per part of the app.
 final class PreferencesWindow {
@@ -13,6 +14,8 @@ final class PreferencesWindow {
     let fadeTimeButton: Widget
     /// Borrowed, owned by the window: the fade curve's row, in `FadeCurve.allCases`' order.
     private let curveRow: Widget
+    /// Where Perform's picture goes.
+    let outputRow: PreferencesOutputRow
     var onClose: () -> Void = {}
     /// The OSC and Tempo groups (ControllerPreferences).
     private(set) var controllers: ControllerPreferences!
@@ -53,6 +56,8 @@ final class PreferencesWindow {
         adw_preferences_group_add(cadw_preferences_group(group), fadeRow)
         adw_preferences_group_add(cadw_preferences_group(group), curveRow)
         adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(group))
+        outputRow = PreferencesOutputRow(settingsPath: performSettingsPath)
+        adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(outputRow.group))
 
         window = cadw_preferences_window_new(parent, tr("Preferences"), page)
         Widgets.setDefaultSize(of: window, width: 520, height: 640, over: parent)

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import Foundation
 import ImagerCore
@@ -93,5 +94,24 @@ final class PreferencesWindowTests: GtkTestCase {
         pump(seconds: 0.05)
         activate(.perform, in: window)
         XCTAssertEqual(window.performance?.state.fadeCurve, .linear)
+    }
+
+    func testTheOutputListsTheMonitorsAndKeepsARememberedOneThatIsNotConnected() async throws {
+        PerformSettings.save(PerformOutput.monitor(connector: "DP-9"), to: settingsPath)
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        window.performSettingsPath = settingsPath
+        let preferences = try openPreferences(window)
+        let row = preferences.outputRow
+        let connected = PerformMonitors().connectors
+        XCTAssertEqual(row.choices, [.thisWindow] + connected.map { .monitor(connector: $0) } + [.monitor(connector: "DP-9")])
+        XCTAssertEqual(row.selected, .monitor(connector: "DP-9"), "the remembered monitor shows, though unplugged")
+        XCTAssertEqual(PerformSettings.loadOutput(from: settingsPath), .monitor(connector: "DP-9"), "and is not forgotten")
+
+        adw_combo_row_set_selected(UnsafeMutableRawPointer(row.row).assumingMemoryBound(to: AdwComboRow.self), 0)
+        XCTAssertEqual(PerformSettings.loadOutput(from: settingsPath), .thisWindow, "This Window is stored at once")
+        let connector = try XCTUnwrap(connected.first, "Xvfb has a monitor")
+        adw_combo_row_set_selected(UnsafeMutableRawPointer(row.row).assumingMemoryBound(to: AdwComboRow.self), 1)
+        XCTAssertEqual(PerformSettings.loadOutput(from: settingsPath), .monitor(connector: connector))
+        preferences.close()
     }
 }

@@ -8,17 +8,25 @@ import ImagerTestSupport
 /// window 1920 × 1080 (`perform-size W H` once the canvas has that size), then plays
 /// IMAGER_BENCH_PERFORM_CHANGES chord changes (200) at the standard 0.15 s fade, a key every
 /// 100 ms or 250 ms in turn (so half of them interrupt a fade), with a PageDown or PageUp
-/// every 25th. Each frame in which the canvas drew (a fade ran, or a key played a chord) is
+/// every 25th. `--mode perform-output` plays the same in Perform's output window, full screen
+/// on the display's monitor (the picture at the monitor's size: bench.sh's Xvfb is 3840 × 2160),
+/// instead of resizing the main window.
+/// Each frame in which the canvas drew (a fade ran, or a key played a chord) is
 /// reported as `perform-frame <work us> <interval us>`: before-paint to after-paint, and
-/// frame-clock time since the frame before.
+/// frame-clock time since the frame before. Keys are pressed from a timer, between frames as
+/// a performer's are, while a tick callback keeps the frame clock running; each key that
+/// played a chord is reported as `perform-key <us>`: from the key press to the end of the
+/// first frame painted after it, the first that shows the new chord.
 /// Then `perform-end <changes> <chord renders> <layers made>`, `done`, the peak memory, quit.
 final class PerformScript {
     static let width: Int32 = 1920, height: Int32 = 1080
 
     private let window: WindowDriver
+    private let onOutput: Bool
     private let changes: Int
+    /// When the last key that played a chord was pressed, until a frame shows it; 0 for none.
+    private var keyPressedAt: gint64 = 0
     private var played = 0
-    private var nextKeyAt: gint64 = 0
     private var frameStarted: gint64 = 0
     private var lastFrameTime: gint64 = 0
     /// This frame draws the canvas: a fade was running as it began, or a key played a chord.
@@ -27,14 +35,15 @@ final class PerformScript {
     private var playing = false
     private var finishing = false
 
-    static func start(window: WindowDriver) {
-        let script = PerformScript(window: window)
+    static func start(window: WindowDriver, onOutput: Bool) {
+        let script = PerformScript(window: window, onOutput: onOutput)
         Signal.connect(window.widget, "map") { script.whenListComplete() }
         if gtk_widget_get_mapped(window.widget) != 0 { script.whenListComplete() }
     }
 
-    private init(window: WindowDriver) {
+    private init(window: WindowDriver, onOutput: Bool) {
         self.window = window
+        self.onOutput = onOutput
         changes = ProcessInfo.processInfo.environment["IMAGER_BENCH_PERFORM_CHANGES"].flatMap(Int.init)
             .flatMap { $0 > 0 ? $0 : nil } ?? 200
     }
@@ -58,10 +67,30 @@ final class PerformScript {
     private func enterPerform() {
         window.startPerforming()
         work = window.countPerformWork()
-        gtk_window_set_default_size(cgtk_window(window.widget), Self.width, Self.height)
+        if onOutput {
+            guard window.performOnFirstMonitor() else {
+                report("perform-error no output window")
+                window.quit()
+                return
+            }
+        } else {
+            gtk_window_set_default_size(cgtk_window(window.widget), Self.width, Self.height)
+        }
         // Wait for the canvas to be laid out at its new size, and for a quiet moment.
         MainLoop.repeating(milliseconds: 50) { [self] in
             guard let canvas = window.performCanvas, gtk_widget_get_width(canvas) > 0 else { return true }
+            if onOutput {
+                // The output window takes its monitor's size; wait for the canvas to have it.
+                guard let surface = gtk_native_get_surface(gtk_widget_get_native(canvas)),
+                      let monitor = gdk_display_get_monitor_at_surface(gdk_surface_get_display(surface), surface) else { return true }
+                var geometry = GdkRectangle()
+                gdk_monitor_get_geometry(monitor, &geometry)
+                guard gtk_widget_get_width(canvas) == geometry.width, gtk_widget_get_height(canvas) == geometry.height,
+                      !window.isFading else { return true }
+                report("perform-size \(gtk_widget_get_width(canvas)) \(gtk_widget_get_height(canvas))")
+                play(on: canvas)
+                return false
+            }
             let missingWidth = Self.width - gtk_widget_get_width(canvas)
             let missingHeight = Self.height - gtk_widget_get_height(canvas)
             if missingWidth > 0 || missingHeight > 0 {
@@ -84,12 +113,13 @@ final class PerformScript {
         guard let clock = gtk_widget_get_frame_clock(canvas) else { return }
         Signal.connect(clock, "before-paint") { [self] in
             frameStarted = g_get_monotonic_time()
-            canvasChanges = window.isFading
+            canvasChanges = window.isFading || keyPressedAt != 0
         }
         Signal.connect(clock, "after-paint") { [self] in afterPaint(clock) }
         playing = true
-        // The keys are pressed from a tick callback, so the frame clock runs throughout and
-        // every interval is one between frames of the performance.
+        pressKey()
+        // A tick callback keeps the frame clock running throughout, so every interval is one
+        // between frames of the performance.
         let tick: GtkTickCallback = { _, clock, data in
             let script = Unmanaged<PerformScript>.fromOpaque(data!).takeUnretainedValue()
             return MainActor.assumeIsolated { script.tick(clock!) ? 1 : 0 }
@@ -99,18 +129,22 @@ final class PerformScript {
     }
 
     private func tick(_ clock: OpaquePointer) -> Bool {
-        let now = gdk_frame_clock_get_frame_time(clock)
         guard played < changes else {
-            guard !window.isFading else { return true }
+            guard !window.isFading, keyPressedAt == 0 else { return true }
             finish()
             return false
         }
-        if now >= nextKeyAt {
-            if window.performKey(key(for: played)) { canvasChanges = true }
-            played += 1
-            nextKeyAt = now + (played % 2 == 0 ? 250_000 : 100_000)
-        }
         return true
+    }
+
+    /// One key, then the next 100 ms or 250 ms later, from a timer: a key arrives between
+    /// frames, as a performer's does.
+    private func pressKey() {
+        guard played < changes else { return }
+        let pressedAt = g_get_monotonic_time()
+        if window.performKey(key(for: played)), keyPressedAt == 0 { keyPressedAt = pressedAt }
+        played += 1
+        _ = MainLoop.after(milliseconds: played % 2 == 0 ? 250 : 100) { [self] in pressKey() }
     }
 
     /// Chords in a pattern that jumps about, and a move through the set list now and then.
@@ -125,6 +159,10 @@ final class PerformScript {
         let frameTime = gdk_frame_clock_get_frame_time(clock)
         if canvasChanges, lastFrameTime != 0 {
             report("perform-frame \(now - frameStarted) \(frameTime - lastFrameTime)")
+        }
+        if keyPressedAt != 0 {
+            report("perform-key \(now - keyPressedAt)")
+            keyPressedAt = 0
         }
         canvasChanges = false
         lastFrameTime = frameTime

@@ -31,6 +31,8 @@ final class WindowScript {
         case script
         /// A scripted performance in the Perform view (PerformScript).
         case perform
+        /// The same performance in the output window, full screen on the display's monitor.
+        case performOutput = "perform-output"
         /// Reports when titles renamed on another machine are painted (SyncWatch).
         case watch
     }

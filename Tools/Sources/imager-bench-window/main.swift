@@ -6,7 +6,7 @@ import ImagerTestSupport
 // the user's), driven by WindowScript. packaging/bench.sh runs it through imager-bench
 // (Sources/imager-bench/WindowBenchmark.swift); it is not installed with Imager.
 
-let usage = "usage: imager-bench-window --database PATH --mode first-frame|script|perform|watch"
+let usage = "usage: imager-bench-window --database PATH --mode first-frame|script|perform|perform-output|watch"
 var database: URL?
 var mode: WindowScript.Mode?
 var remaining = CommandLine.arguments.dropFirst()
@@ -26,7 +26,8 @@ guard let database, let mode else {
 // GtkApplication sees no options of ours.
 exit(WindowDriver.run(arguments: [CommandLine.arguments[0]], database: database, seed: DataFiles.seedURL()) { window in
     switch mode {
-    case .perform: PerformScript.start(window: window)
+    case .perform: PerformScript.start(window: window, onOutput: false)
+    case .performOutput: PerformScript.start(window: window, onOutput: true)
     case .watch: SyncWatch.start(window: window)
     default: WindowScript.start(window: window, mode: mode)
     }
