@@ -43,8 +43,12 @@ def t_tapped_on_the_beat_shows_the_tempo_in_the_strip(first):
         lx, ly, lw, lh = extents(label)
         shot = os.path.join(os.environ.get("IMAGER_E2E_SCREENSHOTS") or app.home, "tempo-label.png")
         os.makedirs(os.path.dirname(shot), exist_ok=True)
-        subprocess.run(["import", "-window", "root", "-crop", f"{lw + 8}x{lh + 8}+{lx - 4}+{ly - 4}", "+repage",
+        # A margin of the label's height below it: GTK 4.18 reports a place inside the strip a few
+        # pixels higher than it draws it (its parents' padding is left out of AT-SPI's sum).
+        subprocess.run(["import", "-window", "root", "-crop", f"{lw + 16}x{2 * lh + 8}+{lx - 8}+{ly - 4}", "+repage",
                         "-colorspace", "Gray", "-resize", "400%", shot], check=True)
+        # Light text on the strip's grey: made dark on white, which tesseract reads.
+        subprocess.run(["convert", shot, "-negate", "-threshold", "40%", shot], check=True)
         seen = ocr(shot)
         assert "BPM" in seen and str(bpm) in seen, (seen, label.name)
         xdotool("key", "Escape")
