@@ -51,6 +51,8 @@ final class MidiPreferencesPage {
         g_object_unref(UnsafeMutableRawPointer(names))
         learnButton = gtk_button_new_with_label(tr("Learn"))!
         gtk_widget_set_valign(learnButton, GTK_ALIGN_CENTER)
+        // Nothing to learn from without MIDI.
+        gtk_widget_set_sensitive(learnButton, unavailable == nil ? 1 : 0)
         adw_action_row_add_suffix(cadw_action_row(learnRow), learnButton)
         let learnGroup = adw_preferences_group_new()!
         adw_preferences_group_set_title(cadw_preferences_group(learnGroup), tr("Learn"))
