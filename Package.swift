@@ -53,6 +53,15 @@ let package = Package(
             providers: [.apt(["liblo-dev"])]
         ),
         .target(name: "ImagerGLib", dependencies: ["CGLib"]),
+        // MIDI's C side: JACK's realtime callback (which must not run Swift) and the ALSA
+        // sequencer's macros. Debian's libjack-jackd2-dev and libasound2-dev.
+        .target(
+            name: "CMidi",
+            linkerSettings: [.linkedLibrary("jack"), .linkedLibrary("asound")]
+        ),
+        // The MIDI transports (JACK, the ALSA sequencer) behind one interface; what they
+        // bring in is read by ImagerCore's MidiInterpreter.
+        .target(name: "ImagerMidi", dependencies: ["CMidi", "ImagerCore"]),
         .target(
             name: "ImagerCore",
             // GRDBSQLite: the import binds lumi rows straight to SQLite (millions per file).
@@ -77,7 +86,7 @@ let package = Package(
         // by default, and what runs elsewhere is marked `nonisolated`, so the compiler checks it.
         .target(
             name: "ImagerGtk",
-            dependencies: ["CAdw", "CGtk", "CLo", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerPicture"],
+            dependencies: ["CAdw", "CGtk", "CLo", "ImagerCore", "ImagerDrawing", "ImagerGLib", "ImagerMidi", "ImagerPicture"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         // The real window, driven by a program (the benchmark's window script) as a user would
@@ -91,7 +100,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "imager",
-            dependencies: ["ImagerCore", "ImagerDrawing", "ImagerGtk", "ImagerPicture"]
+            dependencies: ["ImagerCore", "ImagerDrawing", "ImagerGtk", "ImagerMidi", "ImagerPicture"]
         ),
         .testTarget(
             name: "ImagerDrawingTests",

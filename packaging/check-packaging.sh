@@ -79,6 +79,8 @@ ensure_tools() {
         pkg-config --exists libadwaita-1 2>/dev/null || missing+=(libadwaita-1-dev)
         pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
         pkg-config --exists liblo 2>/dev/null || missing+=(liblo-dev)
+        pkg-config --exists jack 2>/dev/null || missing+=(libjack-jackd2-dev)
+        pkg-config --exists alsa 2>/dev/null || missing+=(libasound2-dev)
         command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     fi
     if ((${#missing[@]})); then

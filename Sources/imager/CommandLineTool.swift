@@ -13,6 +13,7 @@ enum CommandLineTool {
         case exportPalette(id: UUID, path: String, format: PaletteFormat)
         case fromImage(path: String, title: String?)
         case render(id: UUID, path: String, side: Int)
+        case midiMonitor, midiLearn(MidiMappedAction)
     }
 
     static let usage = """
@@ -55,16 +56,26 @@ enum CommandLineTool {
                            add a chordset of the eight colours that best stand for the
                            picture FILE (PNG, JPEG, ...), titled TITLE or the file's name,
                            and print it as --list does
+          --midi-monitor   connect to every MIDI controller (through JACK when a JACK server
+                           is running, else the ALSA sequencer), print what each note and
+                           control asks Perform to do, and light the pad of each chord
+                           played; until interrupted
+          --midi-learn ACTION
+                           map the next control pressed or moved to ACTION (chord-1 to
+                           chord-8, next-chord, previous-chord, next-chordset,
+                           previous-chordset, blackout, fade-time, master, tap-tempo)
           --version        print the version
           --help           print this help
 
         Data: $XDG_DATA_HOME/\(StoreLocation.appID)/\(StoreLocation.databaseFileName)
+        MIDI mappings: $XDG_CONFIG_HOME/\(StoreLocation.appID)/\(MidiSettingsFile.fileName)
         """
 
     /// nil when the arguments are for the window (none of ours), else the command to run.
     static func parse(_ arguments: [String]) -> Result<Command, UsageError>? {
         let ours: Set<String> = ["--list", "--list-setlists", "--export", "--import", "--export-palette", "--from-image", "--render", "--version", "--help", "-h",
-                                 "--rename", "--set-color", "--delete", "--move", "--delete-all", "--sync-folder", "--sync"]
+                                 "--rename", "--set-color", "--delete", "--move", "--delete-all", "--sync-folder", "--sync",
+                                 "--midi-monitor", "--midi-learn"]
         guard let first = arguments.first else { return nil }
         guard ours.contains(first) || first.hasPrefix("--export=") || first.hasPrefix("--import=") else {
             // GApplication's own options (--gapplication-service, --help-all) belong to the window.
@@ -88,6 +99,8 @@ enum CommandLineTool {
         case "--rename", "--set-color", "--delete", "--move", "--delete-all": command = parseEdit(first, &rest)
         case "--sync-folder": command = parseSyncFolder(&rest)
         case "--sync": command = .success(.sync)
+        case "--midi-monitor": command = .success(.midiMonitor)
+        case "--midi-learn": command = parseMidiLearn(&rest)
         case "--version": command = .success(.version)
         case "--help", "-h": command = .success(.help)
         case "--export-palette": command = parseExportPalette(&rest)
@@ -190,6 +203,10 @@ enum CommandLineTool {
             return sync()
         case let .render(id, path, side):
             return render(id: id, to: path, side: side)
+        case .midiMonitor:
+            return midiMonitor()
+        case let .midiLearn(action):
+            return midiLearn(action)
         }
     }
 

@@ -25,6 +25,8 @@ packages=(
   git ca-certificates
   # building Imager: GTK 4, libadwaita and SQLite headers, pkg-config, msgfmt for the translations
   libgtk-4-dev libadwaita-1-dev libsqlite3-dev liblo-dev pkgconf gettext
+  # MIDI: JACK and the ALSA sequencer's headers
+  libjack-jackd2-dev libasound2-dev
   # what the app needs at run time beyond GTK's own dependencies: its icon theme is SVG only,
   # and SVG icons load through librsvg's gdk-pixbuf loader
   adwaita-icon-theme librsvg2-common fonts-cantarell

@@ -32,6 +32,8 @@ package final class PerformView {
     var onFadeTimeChanged: (FadeTime) -> Void = { _ in }
     /// The performer chose another fade curve: remember it (`PerformSettings`).
     var onFadeCurveChanged: (FadeCurve) -> Void = { _ in }
+    /// The chord lit on the output (its slot), or nil when blacked out: what a controller's pads show.
+    var onLiveChanged: (Int?) -> Void = { _ in }
     /// The chordsets Page Up and Page Down walk, in order, when Perform plays a set list;
     /// nil: the whole list.
     var setListChordsets: (() -> [UUID])?
@@ -225,6 +227,7 @@ package final class PerformView {
                 if let chordset { chordsetTitle.show(chordset.title) }
             }
             strip.markPlaying(state.current.slot)
+            onLiveChanged(state.isBlackedOut ? nil : state.current.slot)
             announce()
             if state.fade != nil { startTicking() }
         case .fadeTimeChanged:
@@ -233,6 +236,7 @@ package final class PerformView {
         case .blackoutChanged:
             canvas.setBlackness(state.blackness(at: time))
             strip.showBlackout(state.isBlackedOut)
+            onLiveChanged(state.isBlackedOut ? nil : state.current.slot)
             announce()
             if state.blackFade != nil { startTicking() }
         case .tapTempo:

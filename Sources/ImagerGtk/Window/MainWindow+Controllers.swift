@@ -7,10 +7,15 @@ import ImagerGLib
 final class WindowControllers {
     var input: ControllerInput?
     var osc: OSCServer?
+    /// MIDI in and feedback out, while the window is open.
+    let midi = MidiInput()
     /// Why the OSC server is not listening though enabled ("Port 9000 is in use..."), or nil.
     var oscProblem: String?
 
-    isolated deinit { osc?.stop() }
+    isolated deinit {
+        osc?.stop()
+        midi.stop()
+    }
 }
 
 /// Controllers (OSC, MIDI) drive the window here, on the main thread: a chord played while
@@ -19,8 +24,10 @@ final class WindowControllers {
 extension MainWindow {
     /// Starts what the settings enable (called once, when the window is up).
     func startControllers() {
-        controllers.input = ControllerInput { [weak self] timed in self?.handle(timed.action, at: timed.time) }
+        let input = ControllerInput { [weak self] timed in self?.handle(timed.action, at: timed.time) }
+        controllers.input = input
         restartOSC()
+        controllers.midi.start { action in input.post(action) }
     }
 
     /// Applies `action`, which arrived at `time` (seconds, monotonic).

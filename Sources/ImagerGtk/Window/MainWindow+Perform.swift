@@ -40,6 +40,7 @@ extension MainWindow {
         view.setListChordsets = setList
         view.onLeave = { [weak self] in self?.stopPerforming() }
         view.onToggleFullScreen = { [weak self] in self?.togglePerformFullScreen() }
+        view.onLiveChanged = { [weak self] in self?.controllers.midi.showLive(slot: $0) }
         view.tempo.follow = FollowTempoSettings.load(from: settingsPath)
         view.tempo.fadeBeats = FollowTempoSettings.loadFadeBeats(from: settingsPath)
         let stage = PerformStage(view: view)
@@ -53,6 +54,7 @@ extension MainWindow {
         editContent?.isVisible = false
         headerBar?.isVisible = false
         view.start()
+        controllers.midi.showLive(slot: view.state.current.slot)
         stage.start(wanted: PerformSettings.loadOutput(from: settingsPath))
         updateActionStates()
     }
@@ -69,6 +71,7 @@ extension MainWindow {
         guard let view = performance, let back = performReturn else { return }
         view.finishFade()
         view.stop()
+        controllers.midi.showLive(slot: nil)
         switch back.fullScreenOnLeaving(isFullScreen: gtk_window_is_fullscreen(cgtk_window(window)) != 0) {
         case true?: gtk_window_fullscreen(cgtk_window(window))
         case false?: gtk_window_unfullscreen(cgtk_window(window))

@@ -66,6 +66,15 @@ final class PreferencesWindow {
         controllers = ControllerPreferences(adding: cadw_preferences_page(page), settingsPath: performSettingsPath)
     }
 
+    /// Preferences → MIDI, kept while the window is open.
+    private(set) var midiPage: MidiPreferencesPage?
+
+    func add(_ page: MidiPreferencesPage) {
+        adw_preferences_window_add(UnsafeMutableRawPointer(window).assumingMemoryBound(to: AdwPreferencesWindow.self),
+                                   cadw_preferences_page(page.page))
+        midiPage = page
+    }
+
     private static func comboRow(_ widget: Widget) -> UnsafeMutablePointer<AdwComboRow> {
         UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwComboRow.self)
     }

@@ -1,0 +1,113 @@
+import Foundation
+import ImagerCore
+import ImagerMidi
+import Synchronization
+
+/// `--midi-monitor` and `--midi-learn ACTION`: what Imager hears from MIDI controllers, without
+/// a window. The monitor prints each source as it is connected and each action a message asks
+/// for, and lights the pad of each chord played, as Perform does; learn maps the next control
+/// pressed or moved to ACTION and keeps it in midi.ini. Both use JACK when a JACK server is
+/// running, else the ALSA sequencer, and the mappings in midi.ini, and run until interrupted.
+extension CommandLineTool {
+    static func parseMidiLearn(_ rest: inout [String]) -> Result<Command, UsageError> {
+        let names = MidiMappedAction.all.map(\.storedName).joined(separator: ", ")
+        guard !rest.isEmpty else { return .failure(UsageError(message: "--midi-learn needs an ACTION: \(names)")) }
+        let name = rest.removeFirst()
+        guard let action = MidiMappedAction(storedName: name) else {
+            return .failure(UsageError(message: "unknown MIDI action “\(TerminalText.escaped(name))”; one of \(names)"))
+        }
+        return .success(.midiLearn(action))
+    }
+
+    static func midiMonitor() -> Int32 {
+        withMidi { session, say in
+            session.start(events: { events in
+                for case let .action(action) in events {
+                    say(describe(action))
+                    if case let .play(slot, _) = action { session.showLive(slot: slot) }
+                }
+            }, sourcesChanged: sourcesSayer(say))
+            return nil
+        }
+    }
+
+    static func midiLearn(_ action: MidiMappedAction) -> Int32 {
+        withMidi { session, say in
+            session.learn(action)
+            let finished = Mutex<Int32?>(nil)
+            say("Press or move the control for \(action.storedName)")
+            session.start(events: { events in
+                for case let .learned(device, control, action) in events {
+                    do {
+                        try MidiSettingsFile.save(session.settings)
+                        say("Learned \(control.storedKey) on “\(TerminalText.escaped(device))” for \(action.storedName)")
+                        finished.withLock { $0 = 0 }
+                    } catch {
+                        printError("imager: \(error)")
+                        finished.withLock { $0 = 1 }
+                    }
+                    kill(getpid(), SIGTERM)
+                }
+            }, sourcesChanged: sourcesSayer(say))
+            return { finished.withLock { $0 } }
+        }
+    }
+
+    private static func sourcesSayer(_ say: @escaping @Sendable (String) -> Void) -> @Sendable ([MidiSource]) -> Void {
+        let known = Mutex<Set<String>>([])
+        return { sources in
+            let connected = Set(sources.filter(\.isConnected).map(\.name))
+            let new = known.withLock { known in
+                defer { known = connected }
+                return connected.subtracting(known).sorted()
+            }
+            for name in new { say("Connected “\(TerminalText.escaped(name))”") }
+        }
+    }
+
+    /// Opens a transport, runs `body`, and waits for SIGINT or SIGTERM; `body` may return
+    /// what gives the exit status then (nil: 0).
+    private static func withMidi(_ body: (MidiSession, @escaping @Sendable (String) -> Void) -> (@Sendable () -> Int32?)?) -> Int32 {
+        // Blocked before any thread starts, so every thread inherits the mask and sigwait takes them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let session: MidiSession
+        switch MidiTransports.open() {
+        case let .success(transport): session = MidiSession(transport: transport, settings: MidiSettingsFile.load())
+        case let .failure(error):
+            printError("imager: no MIDI: \(error.reason)")
+            return 1
+        }
+        let say: @Sendable (String) -> Void = { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+        say("Listening through \(session.transport.kind)")
+        let status = body(session, say)
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        session.stop()
+        return status?() ?? 0
+    }
+
+    /// One line per action, as the monitor prints it.
+    static func describe(_ action: ControllerAction) -> String {
+        func number(_ value: Double) -> String { String(format: "%.2f", value) }
+        switch action {
+        case let .play(slot, brightness): return "chord \(slot + 1) at \(number(brightness))"
+        case .previousChord: return "previous chord"
+        case .nextChord: return "next chord"
+        case let .chordset(index): return "chordset \(index + 1)"
+        case .previousChordset: return "previous chordset"
+        case .nextChordset: return "next chordset"
+        case let .fade(seconds): return "fade \(number(seconds)) s"
+        case let .blackout(on): return on ? "blackout" : "back from blackout"
+        case .toggleBlackout: return "toggle blackout"
+        case let .master(level): return "master \(number(level))"
+        case .tap: return "tap"
+        case let .tempo(bpm): return "tempo \(number(bpm)) BPM"
+        }
+    }
+}

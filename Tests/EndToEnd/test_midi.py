@@ -1,0 +1,68 @@
+"""MIDI on the real window, through a real JACK server (the dummy driver, with a name of its
+own) and a controller played by python3-jack-client: a pad opens Perform on the chord it
+plays, shown on screen; the controller's pads light the live chord and go dark in a blackout."""
+import os
+import sys
+import time
+
+from harness import App, wait_for, xdotool
+from suite import test
+from test_blackout import canvas_pixels
+from window_steps import find_named
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "CommandLine"))
+from jack_server import JackServer, MidiPeer, missing  # noqa: E402
+
+
+def lights(peer, seconds=0.5):
+    """The velocity each pad was last sent, from what reaches the peer's input in `seconds`."""
+    state = {}
+    for _, data in peer.take(1000, timeout=seconds):
+        if len(data) == 3 and data[0] == 0x99:
+            state[data[1]] = data[2]
+    return state
+
+
+@test
+def a_pad_opens_perform_on_its_chord_and_the_pads_show_the_live_chord(first):
+    reason = missing()
+    if reason:
+        print(f"    skipped: {reason}")
+        return
+    first.stop()  # one instance at a time: a second launch would hand over to the first
+    server = JackServer()
+    app = App(first.binary)
+    app.env = server.env(app.env)
+    peer = None
+    try:
+        app.start()
+        app.wait_for_control("label", "Warm")
+        peer = MidiPeer(server, name="controller")
+        pads = peer.add_output("pads")
+        peer.add_input("pad lights", physical=True)
+        wait_for(lambda: "Imager:midi_in" in peer.connections(pads), 5, "Imager connected to the pads")
+
+        peer.send("pads", 0x99, 40, 127)  # the fifth pad, channel 10
+        canvas = app.wait_for_control("image", "Warm, chord 5 of 8")
+        cell = wait_for(lambda: find_named(app.node, "push button", "Chord 5: "), 5, "the strip's chord 5").name
+        colour = cell.rsplit(", ", 1)[1]
+        time.sleep(0.5)
+        assert canvas_pixels(app, canvas, "midi-chord-5") == {colour}
+        state = lights(peer)
+        assert state == {note: (127 if note == 40 else 0) for note in range(36, 44)}, state
+
+        app.focus()
+        xdotool("key", "b")
+        app.wait_for_control("image", "Blackout")
+        state = lights(peer)
+        assert state == {note: 0 for note in range(36, 44)}, state
+        xdotool("key", "b")
+        app.wait_for_control("image", "Warm, chord 5 of 8")
+        assert lights(peer).get(40) == 127
+        xdotool("key", "Escape")
+        app.wait_for_control("push button", "Add Chordset")
+    finally:
+        if peer:
+            peer.close()
+        app.cleanup()
+        server.stop()

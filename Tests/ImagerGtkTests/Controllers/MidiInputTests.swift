@@ -1,0 +1,113 @@
+import CGtk
+import Foundation
+import ImagerCore
+@testable import ImagerGtk
+import XCTest
+
+/// The window's side of MIDI against a real JACK server (the dummy driver, started here under a
+/// name of its own): a sender floods Imager's input, and the actions reach the main loop
+/// through idle callbacks that stay short, coalesced to the latest values, with nothing lost
+/// that counts (the last chord played, the last master level).
+@MainActor
+final class MidiInputTests: XCTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/jackd"),
+              (try? Self.run("/usr/bin/python3", ["-c", "import jack"])) == 0
+        else { throw XCTSkip("needs jackd2 and python3-jack-client (Tests/install-test-deps.sh installs them)") }
+    }
+
+    private nonisolated static func run(_ path: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Sends `count` control changes 7 (values cycling 0-126, ending on 100) as fast as
+    /// JACK's cycles take them, then middle E (chord 3), once connected to Imager's input.
+    private static let senderScript = """
+        import jack, sys, time
+        count = int(sys.argv[1])
+        client = jack.Client("flood", no_start_server=True)
+        out = client.midi_outports.register("out")
+        messages = [bytes([0xB0, 7, (count - 1 - i) % 127 if i < count - 1 else 100]) for i in range(count)]
+        messages.append(bytes([0x90, 64, 127]))
+        state = {"next": 0, "go": False}
+        @client.set_process_callback
+        def process(frames):
+            out.clear_buffer()
+            if not state["go"]:
+                return
+            for offset in range(min(200, len(messages) - state["next"])):
+                out.write_midi_event(min(offset, frames - 1), messages[state["next"]])
+                state["next"] += 1
+        client.activate()
+        deadline = time.monotonic() + 10
+        while "Imager:midi_in" not in [p.name for p in client.get_all_connections(out)]:
+            if time.monotonic() > deadline:
+                sys.exit("Imager never connected")
+            time.sleep(0.01)
+        state["go"] = True
+        while state["next"] < len(messages):
+            time.sleep(0.01)
+        time.sleep(0.5)
+        """
+
+    func testAFloodReachesTheMainLoopInShortCoalescedIdleCallbacks() async throws {
+        let server = "imager-gtk-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        setenv("JACK_DEFAULT_SERVER", server, 1)
+        setenv("JACK_NO_AUDIO_RESERVATION", "1", 1)
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("midi-input-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        setenv("XDG_CONFIG_HOME", config.path, 1)
+
+        let jackd = Process()
+        jackd.executableURL = URL(fileURLWithPath: "/usr/bin/jackd")
+        jackd.arguments = ["--no-realtime", "-n", server, "-d", "dummy", "-r", "48000", "-p", "128"]
+        jackd.standardOutput = FileHandle.nullDevice
+        jackd.standardError = FileHandle.nullDevice
+        try jackd.run()
+        defer { jackd.terminate(); jackd.waitUntilExit() }
+
+        let input = MidiInput()
+        var actions: [ControllerAction] = []
+        // The window's way in, as MainWindow.startControllers makes it.
+        let controllerInput = ControllerInput { actions.append($0.action) }
+        // The server takes a moment to come up.
+        var failure: String? = "not tried"
+        let opened = Date().addingTimeInterval(10)
+        while let reason = failure, Date() < opened {
+            failure = input.start { controllerInput.post($0) }
+            if failure != nil { usleep(100_000) }
+            _ = reason
+        }
+        XCTAssertNil(failure, "Imager could not open JACK")
+        defer { input.stop() }
+
+        let count = 20_000
+        let sender = Process()
+        sender.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        sender.arguments = ["-c", Self.senderScript, String(count)]
+        try sender.run()
+        defer { if sender.isRunning { sender.terminate() }; sender.waitUntilExit() }
+
+        // Pump the main loop as GTK would, timing each callback.
+        var longest = 0.0
+        let deadline = Date().addingTimeInterval(20)
+        while !actions.contains(.play(slot: 2, brightness: 1)), Date() < deadline {
+            let started = Date()
+            if g_main_context_iteration(nil, 0) == 0 { usleep(1000) }
+            longest = max(longest, Date().timeIntervalSince(started))
+        }
+        XCTAssertTrue(actions.contains(.play(slot: 2, brightness: 1)), "the chord after the flood arrived")
+        XCTAssertEqual(actions.last { if case .master = $0 { true } else { false } }, .master(level: 100.0 / 127), "the last level wins")
+        XCTAssertGreaterThan(actions.count, 1)
+        XCTAssertLessThan(actions.count, count / 4, "a flood of levels is coalesced, not applied one by one")
+        XCTAssertLessThan(longest, 0.05, "no main-loop callback took long enough to freeze the window")
+    }
+}
