@@ -19,6 +19,8 @@ package final class PerformView {
     let chordsetTitle = PerformChordsetTitle()
     private let pointer: PointerHider
     package private(set) var state: PerformState
+    /// Between the performer's commands and `state`: keeps the output from flashing.
+    package private(set) var safeLight: SafeLightGate
 
     /// The window's handlers.
     var onLeave: () -> Void = {}
@@ -43,10 +45,12 @@ package final class PerformView {
 
     /// Starts on chord 1 of the chordset with `id` (at `position` in the list), or nil if
     /// there is no such chordset.
-    init?(controller: ChordsetController, chordsetID id: UUID, fadeTime: FadeTime, fadeCurve: FadeCurve = .standard) {
+    init?(controller: ChordsetController, chordsetID id: UUID, fadeTime: FadeTime, fadeCurve: FadeCurve = .standard,
+          safeLight: Bool = true) {
         guard let position = controller.index(of: id) else { return nil }
         self.controller = controller
         state = PerformState(chordsetID: id, position: position, fadeTime: fadeTime, fadeCurve: fadeCurve)
+        self.safeLight = SafeLightGate(isOn: safeLight)
         canvas = PerformCanvas()
         strip = PerformStrip()
         // Hidden outright once faded, so screen readers do not find buttons no one can see.
@@ -273,15 +277,23 @@ package final class PerformView {
         tickID = 0
     }
 
-    /// One frame: the fades' opacity and black at the frame's time; the callback ends with
-    /// the last fade.
+    /// One frame; the callback ends when nothing is left to show.
     private func step(_ clock: OpaquePointer) -> Bool {
-        let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+        guard present(at: Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000) else {
+            tickID = 0
+            return false
+        }
+        return true
+    }
+
+    /// Brings the canvas to `time` (a frame's): the fades' opacity and black then. True
+    /// while a fade goes on.
+    @discardableResult
+    package func present(at time: Double) -> Bool {
         canvas.setOpacity(state.fade?.opacity(at: time) ?? 1)
         canvas.setBlackness(state.blackness(at: time))
         guard state.advance(to: time) else {
             showSettled()
-            tickID = 0
             return false
         }
         return true
