@@ -109,6 +109,13 @@ public struct SafeLightGate: Sendable {
                           at: waiting.start, shape: waiting.shape, effect: nil)
     }
 
+    /// Follows the output's light up to `time` (a frame's): called before
+    /// `PerformState.advance` forgets a fade that has ended, whose frames it must still see.
+    public mutating func follow(_ state: PerformState, until time: Double, picture: @escaping (ChordRef) -> PictureSwatch) {
+        guard time > limiter.followedUntil ?? -.infinity else { return }
+        limiter.follow(Self.plan(of: state, picture: picture), until: time)
+    }
+
     /// The transitions of `kind` the output has made, as far as followed.
     public func transitions(of kind: FlashKind) -> [FlashTracker.Transition] {
         limiter.transitions(of: kind)

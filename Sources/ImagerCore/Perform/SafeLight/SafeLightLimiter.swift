@@ -12,7 +12,7 @@ public struct SafeLightLimiter: Sendable {
     /// The period the limits hold for, with room for the frames falling a little apart from
     /// the times reckoned here.
     public static let window = 1.0
-    public static let margin = 0.05
+    public static let margin = 0.1
     /// How often the light is looked at between the corners of a fade (starts and ends).
     static let step = 1.0 / 60
     public static let longestDelay = 3.0
@@ -48,6 +48,8 @@ public struct SafeLightLimiter: Sendable {
     /// Follows what the output showed up to `time`, along `plan` (what it showed since the
     /// last time followed).
     public mutating func follow(_ plan: Plan, until time: Double) {
+        // A clock that went back (never so with the monotonic one): nothing new to see.
+        guard time >= followedUntil ?? time else { return }
         for moment in Self.moments(from: followedUntil ?? time, through: time, corners: plan.corners) {
             for index in trackers.indices { trackers[index].feed(plan.light(moment), at: moment) }
         }
@@ -105,6 +107,8 @@ public struct SafeLightLimiter: Sendable {
     /// The moments to look at the light: a frame's step apart, and every corner, after
     /// `start` and up to `end` (and `end` itself).
     static func moments(from start: Double, through end: Double, corners: [Double]) -> [Double] {
+        // Light from longer ago than two windows can share no window with what comes.
+        let start = max(start, end - 2 * (window + margin))
         guard end > start else { return [end] }
         var moments = Array(stride(from: start + step, to: end, by: step))
         moments += corners.filter { $0 > start && $0 < end }
