@@ -3,7 +3,7 @@ import CGtk
 import ImagerCore
 import ImagerGLib
 
-/// Main menu → Preferences (Ctrl+,): how Perform plays (its fade time and fade curve), stored where Perform keeps it
+/// Main menu → Preferences (Ctrl+,): how Perform plays (its fade time and fade curve, and safe light), stored where Perform keeps it
 /// (`PerformSettings`), at once on every change (there is no OK button to forget). A
 /// libadwaita preferences window, one page per part of the app.
 final class PreferencesWindow {
@@ -13,6 +13,8 @@ final class PreferencesWindow {
     let fadeTimeButton: Widget
     /// Borrowed, owned by the window: the fade curve's row, in `FadeCurve.allCases`' order.
     private let curveRow: Widget
+    /// The Safe Light switch and its warning.
+    let safeLight: SafeLightPreference
     var onClose: () -> Void = {}
 
     private let settingsPath: String
@@ -51,6 +53,8 @@ final class PreferencesWindow {
         adw_preferences_group_add(cadw_preferences_group(group), fadeRow)
         adw_preferences_group_add(cadw_preferences_group(group), curveRow)
         adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(group))
+        safeLight = SafeLightPreference(settingsPath: performSettingsPath)
+        adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(safeLight.group))
 
         window = cadw_preferences_window_new(parent, tr("Preferences"), page)
         Widgets.setDefaultSize(of: window, width: 520, height: 360, over: parent)

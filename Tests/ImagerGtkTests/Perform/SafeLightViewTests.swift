@@ -132,6 +132,10 @@ final class SafeLightViewTests: GtkTestCase {
                 XCTAssertGreaterThan(drawn.lights.map(\.luminance).max() ?? 0, 0.5, "the output lit up")
                 XCTAssertLessThanOrEqual(drawn.mostGeneral, 6, "\(perSecond) keys a second, fade \(fade) s: at most three flashes in any second")
                 lastChordArrived(view, drawn, perSecond: perSecond, bright: Self.white)
+                if fade == 0 && perSecond >= 10 {
+                    XCTAssertTrue(view.safeLightNotice.isShown, "the view says it slowed things down")
+                    XCTAssertTrue(view.safeLightNotice.widget.isVisible)
+                }
             }
         }
     }
@@ -155,6 +159,7 @@ final class SafeLightViewTests: GtkTestCase {
             let view = try perform(dark: Self.black, bright: Self.white, fadeSeconds: 0, safeLight: false)
             let drawn = play(view, perSecond: perSecond)
             XCTAssertGreaterThan(drawn.mostGeneral, 6, "\(perSecond) keys a second")
+            XCTAssertFalse(view.safeLightNotice.isShown)
             let red = try perform(dark: Self.black, bright: Self.red, fadeSeconds: 0, safeLight: false)
             XCTAssertGreaterThan(play(red, perSecond: perSecond).mostRed, 1, "\(perSecond) keys a second")
         }
