@@ -57,7 +57,7 @@ final class PreferencesWindow {
         adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(safeLight.group))
 
         window = cadw_preferences_window_new(parent, tr("Preferences"), page)
-        Widgets.setDefaultSize(of: window, width: 520, height: 360, over: parent)
+        Widgets.setDefaultSize(of: window, width: 520, height: 500, over: parent)
         selectCurve(PerformSettings.loadFadeCurve(from: performSettingsPath))
         connect()
     }
