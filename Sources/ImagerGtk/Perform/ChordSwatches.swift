@@ -8,7 +8,7 @@ import ImagerDrawing
 /// chord until its colour or lumis change.
 final class ChordSwatches {
     /// The grid a chord with lumis is rendered at: a 16:9 screen, the usual projector's.
-    static let columns = 32, rows = 18
+    static let columns = 16, rows = 9
 
     private var cache: [ChordRef: (background: RGBAColor, lumis: [Lumi], swatch: PictureSwatch)] = [:]
 

@@ -164,4 +164,27 @@ final class SafeLightViewTests: GtkTestCase {
             XCTAssertGreaterThan(play(red, perSecond: perSecond).mostRed, 1, "\(perSecond) keys a second")
         }
     }
+
+    /// A chord's light counts its lumis by the room they take: a large white lumi on black is
+    /// far from black, a chord without lumis is its background alone.
+    func testAChordsSwatchCountsItsLumisByTheirArea() async throws {
+        let swatches = ChordSwatches()
+        let chord = ChordRef(chordsetID: UUID(), slot: 0)
+        let plain = swatches.swatch(of: chord, background: Self.black, lumis: [])
+        XCTAssertEqual(plain.cells.count, 1)
+        XCTAssertEqual(plain.light.luminance, 0)
+        let lumi = Lumi(shape: .square, x: 0.5, y: 0.5, size: 1, color: Self.white)
+        let lit = swatches.swatch(of: chord, background: Self.black, lumis: [lumi])
+        XCTAssertEqual(lit.cells.count, ChordSwatches.columns * ChordSwatches.rows)
+        // What the canvas paints at full size, measured the way the frames above are.
+        let full = ChordImage(width: 640, height: 360) { cairo in
+            ChordsetPicture.paintFilling(cairo, background: Self.black, lumis: [lumi], width: 640, height: 360)
+        }
+        let painted = light(of: full).luminance
+        XCTAssertGreaterThan(painted, 0.1)
+        XCTAssertEqual(lit.light.luminance, painted, accuracy: 0.03, "the small rendering is the screen's mean light")
+        let small = swatches.swatch(of: chord, background: Self.black,
+                                    lumis: [Lumi(shape: .square, x: 0.5, y: 0.5, size: 0.2, color: Self.white)])
+        XCTAssertLessThan(small.light.luminance, lit.light.luminance / 4, "kept per chord until its lumis change")
+    }
 }

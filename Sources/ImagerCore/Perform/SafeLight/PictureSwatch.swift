@@ -41,7 +41,8 @@ public struct PictureSwatch: Hashable, Sendable {
                 encoded += cell * weight
             }
             encoded *= lit
-            total += SIMD3(SRGB.linear(encoded: encoded.x), SRGB.linear(encoded: encoded.y), SRGB.linear(encoded: encoded.z))
+            total += SIMD3(SRGB.approximatelyLinear(encoded: encoded.x), SRGB.approximatelyLinear(encoded: encoded.y),
+                           SRGB.approximatelyLinear(encoded: encoded.z))
         }
         total /= Double(count)
         return ScreenLight(linearRed: total.x, green: total.y, blue: total.z)

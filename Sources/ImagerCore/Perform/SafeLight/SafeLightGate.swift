@@ -77,12 +77,16 @@ public struct SafeLightGate: Sendable {
         let asked = Self.askedShape(cut: cut, in: state)
         let before = state
         let target = (chord: wished.current, black: wished.isBlackedOut)
+        // The output as it stands is the same for every start and length tried: each moment
+        // of it is reckoned once.
+        let old = Self.plan(of: before, picture: picture)
+        let remembered = LightMemo(old.light)
         let (start, seconds) = limiter.schedule(at: time, duration: asked.isCut ? 0 : asked.seconds,
                                                 settles: Self.settles(state)) { start, seconds in
             var after = before
             after.show(target.chord, blackedOut: target.black, cut: cut, at: start, shape: Self.shape(asked, lasting: seconds))
-            let old = Self.plan(of: before, picture: picture), new = Self.plan(of: after, picture: picture)
-            return SafeLightLimiter.Plan(light: { $0 < start ? old.light($0) : new.light($0) },
+            let new = Self.plan(of: after, picture: picture)
+            return SafeLightLimiter.Plan(light: { $0 < start ? remembered.light(at: $0) : new.light($0) },
                                          corners: old.corners.filter { $0 < start } + [start] + new.corners,
                                          settled: max(start, new.settled))
         }
@@ -167,5 +171,22 @@ public struct SafeLightGate: Sendable {
         let askedSeconds = asked.isCut ? 0 : asked.seconds
         guard seconds > askedSeconds else { return nil }
         return FadeShape(seconds: seconds, curve: asked.curve == .cut ? .linear : asked.curve)
+    }
+}
+
+/// A light function's values, kept by time.
+private final class LightMemo {
+    private let compute: (Double) -> ScreenLight
+    private var known: [Double: ScreenLight] = [:]
+
+    init(_ compute: @escaping (Double) -> ScreenLight) {
+        self.compute = compute
+    }
+
+    func light(at time: Double) -> ScreenLight {
+        if let light = known[time] { return light }
+        let light = compute(time)
+        known[time] = light
+        return light
     }
 }

@@ -71,10 +71,15 @@ public struct SafeLightLimiter: Sendable {
             if isSafe(plan(start, duration), from: time) { return (start, duration) }
             // Longer, so that it ends after something it would otherwise crowd into one second.
             let longer = Set((ends + [start]).map { $0 + clear - start })
-                .filter { $0 > duration && $0 <= Self.longestStretch }
-            for stretched in longer.sorted() where isSafe(plan(start, stretched), from: time) {
-                return (start, stretched)
+                .filter { $0 > duration && $0 <= Self.longestStretch }.sorted()
+            // Longer is never less safe: the shortest safe length, halving the lengths to try.
+            guard let longest = longer.last, isSafe(plan(start, longest), from: time) else { continue }
+            var low = 0, high = longer.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if isSafe(plan(start, longer[middle]), from: time) { high = middle } else { low = middle + 1 }
             }
+            return (start, longer[low])
         }
         // After everything known has left the window: nothing then is within a second of it.
         var start = max(time, ends.max() ?? time) + clear

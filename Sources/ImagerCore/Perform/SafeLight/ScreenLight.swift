@@ -52,4 +52,16 @@ public enum SRGB {
     }
 
     private static let table: [Double] = (0...255).map { linear(encoded: Double($0) / 255) }
+
+    /// `linear(encoded:)` from a table, within 1e-5: fast enough to run over a picture's
+    /// cells for every moment safe light looks at.
+    public static func approximatelyLinear(encoded value: Double) -> Double {
+        let position = min(1, max(0, value)) * Double(fineSteps)
+        let below = min(Int(position), fineSteps - 1)
+        let fraction = position - Double(below)
+        return fine[below] + (fine[below + 1] - fine[below]) * fraction
+    }
+
+    private static let fineSteps = 2048
+    private static let fine: [Double] = (0...fineSteps).map { linear(encoded: Double($0) / Double(fineSteps)) }
 }
