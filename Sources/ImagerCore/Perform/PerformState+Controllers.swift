@@ -6,11 +6,11 @@ extension PerformState {
     /// Plays the same chord of the chordset at `index` (0-based) in `setList`; nothing for
     /// an index past the end, or the chordset already playing.
     public mutating func goToChordset<IDs: RandomAccessCollection>(index: Int, in setList: IDs,
-                                                                   at time: Double) -> Effect
+                                                                   at time: Double, shape: FadeShape? = nil) -> Effect
         where IDs.Element == UUID, IDs.Index == Int {
         guard (0..<setList.count).contains(index),
               setList[setList.startIndex + index] != current.chordsetID else { return .none }
-        return switchChordset(to: index, in: setList, at: time)
+        return switchChordset(to: index, in: setList, at: time, shape: shape)
     }
 
     /// The output's master brightness, clamped to 0-1 (NaN leaves it as it is).

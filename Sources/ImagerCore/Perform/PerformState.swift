@@ -27,7 +27,9 @@ public struct PerformState: Equatable, Sendable {
     public internal(set) var master = 1.0
     public internal(set) var brightness = 1.0
     /// Where `current.chordsetID` was in the set list last time it was looked up.
-    private var positionHint: Int
+    /// (Internal: safe light carries it from the state it plans on to the one it shows, so a
+    /// chordset that is twice in a set list keeps its place.)
+    var positionHint: Int
 
     /// What a command did, for the view to follow.
     public enum Effect: Equatable, Sendable {
@@ -92,22 +94,23 @@ public struct PerformState: Equatable, Sendable {
 
     // MARK: Commands
 
-    /// Applies `command`, which happened at `time`.
+    /// Applies `command`, which happened at `time`. The fades it starts take the fade time
+    /// along the fade curve, or `shape` when given (safe light slowing a change down).
     public mutating func apply<IDs: RandomAccessCollection>(_ command: PerformCommand, at time: Double,
-                                                            setList: IDs) -> Effect
+                                                            setList: IDs, shape: FadeShape? = nil) -> Effect
         where IDs.Element == UUID, IDs.Index == Int {
         switch command {
         case let .play(slot):
             guard (0..<Chordset.chordCount).contains(slot) else { return .none }
-            play(ChordRef(chordsetID: current.chordsetID, slot: slot), at: time)
+            play(ChordRef(chordsetID: current.chordsetID, slot: slot), at: time, shape: shape)
         case .previousChord:
             guard current.slot > 0 else { return .none }
-            play(ChordRef(chordsetID: current.chordsetID, slot: current.slot - 1), at: time)
+            play(ChordRef(chordsetID: current.chordsetID, slot: current.slot - 1), at: time, shape: shape)
         case .nextChord:
             guard current.slot < Chordset.chordCount - 1 else { return .none }
-            play(ChordRef(chordsetID: current.chordsetID, slot: current.slot + 1), at: time)
+            play(ChordRef(chordsetID: current.chordsetID, slot: current.slot + 1), at: time, shape: shape)
         case .replay:
-            play(current, at: time)
+            play(current, at: time, shape: shape)
         case .shorterFade, .longerFade:
             let changed = command == .shorterFade ? fadeTime.shorter() : fadeTime.longer()
             guard changed != fadeTime else { return .none }
@@ -119,15 +122,15 @@ public struct PerformState: Equatable, Sendable {
             guard let here = position(in: setList) else {
                 // The chordset playing is gone: go to the nearest one still there.
                 guard !setList.isEmpty else { return .none }
-                return switchChordset(to: min(positionHint, setList.count - 1), in: setList, at: time)
+                return switchChordset(to: min(positionHint, setList.count - 1), in: setList, at: time, shape: shape)
             }
             let there = here + step
             guard (0..<setList.count).contains(there) else { return .none }
-            return switchChordset(to: there, in: setList, at: time)
+            return switchChordset(to: there, in: setList, at: time, shape: shape)
         case let .chordset(index):
-            return goToChordset(index: index, in: setList, at: time)
+            return goToChordset(index: index, in: setList, at: time, shape: shape)
         case let .blackout(cut):
-            setBlackout(!isBlackedOut, cut: cut, at: time)
+            setBlackout(!isBlackedOut, cut: cut, at: time, shape: shape)
             return .blackoutChanged
         case .tapTempo:
             return .tapTempo
@@ -152,35 +155,45 @@ public struct PerformState: Equatable, Sendable {
     /// Blacks out (`black`) or brings the live chord back, from whatever black shows at `time`:
     /// over the fade time along the curve, or at once with `cut` (or a zero fade time, or
     /// the Cut curve). Asking for what is already so changes nothing.
-    public mutating func setBlackout(_ black: Bool, cut: Bool = false, at time: Double) {
+    public mutating func setBlackout(_ black: Bool, cut: Bool = false, at time: Double, shape: FadeShape? = nil) {
         guard black != isBlackedOut else { return }
         let onScreen = blackness(at: time)
         isBlackedOut = black
         let target: Double = black ? 1 : 0
-        if cut || fadeTime.seconds == 0 || fadeCurve == .cut || onScreen == target {
+        let shape = shape ?? FadeShape(seconds: cut ? 0 : fadeTime.seconds, curve: fadeCurve)
+        if shape.isCut || onScreen == target {
             blackFade = nil
         } else {
-            blackFade = BlackFade(from: onScreen, to: target, start: time, duration: fadeTime.seconds, curve: fadeCurve)
+            blackFade = BlackFade(from: onScreen, to: target, start: time, duration: shape.seconds, curve: shape.curve)
         }
     }
 
+    /// Shows `chord`, blacked out or not, from what is on screen at `time`, with the fades
+    /// `apply` would start (`cut` as Shift+B does): the performer's wish, reached at once.
+    public mutating func show(_ chord: ChordRef, blackedOut: Bool, cut: Bool = false, at time: Double,
+                              shape: FadeShape? = nil) {
+        if chord != current { play(chord, at: time, shape: shape) }
+        setBlackout(blackedOut, cut: cut, at: time, shape: shape)
+    }
+
     mutating func switchChordset<IDs: RandomAccessCollection>(to position: Int, in setList: IDs,
-                                                                      at time: Double) -> Effect
+                                                                      at time: Double, shape: FadeShape?) -> Effect
         where IDs.Element == UUID, IDs.Index == Int {
         positionHint = position
-        play(ChordRef(chordsetID: setList[setList.startIndex + position], slot: current.slot), at: time)
+        play(ChordRef(chordsetID: setList[setList.startIndex + position], slot: current.slot), at: time, shape: shape)
         return .played
     }
 
     /// Fades from whatever is on screen now to `chord`; a zero fade time or the Cut curve
     /// cuts. During a blackout the same happens underneath the black.
-    private mutating func play(_ chord: ChordRef, at time: Double) {
+    private mutating func play(_ chord: ChordRef, at time: Double, shape: FadeShape?) {
         let onScreen = shown(at: time)
         current = chord
-        if fadeTime.seconds == 0 || fadeCurve == .cut || onScreen == ChordBlend(chord) {
+        let shape = shape ?? FadeShape(seconds: fadeTime.seconds, curve: fadeCurve)
+        if shape.isCut || onScreen == ChordBlend(chord) {
             fade = nil
         } else {
-            fade = CrossFade(from: onScreen, to: chord, start: time, duration: fadeTime.seconds, curve: fadeCurve)
+            fade = CrossFade(from: onScreen, to: chord, start: time, duration: shape.seconds, curve: shape.curve)
         }
     }
 }

@@ -5,15 +5,17 @@ import ImagerGLib
 /// The Perform view's fade time and fade curve between runs, in a small key file beside the
 /// window's size: `$XDG_CONFIG_HOME/io.github.imagerproject.Imager/perform.ini` (see
 /// `WindowSize` for why not GSettings), group `[perform]`, keys `fade-seconds` (a number) and
-/// `fade-curve` (`linear`, `smooth` or `cut`), and `output`, the connector of the monitor
-/// Perform's picture goes to ("DP-1"; absent for This Window). A missing or broken file or
-/// key gives the standard fade and curve and This Window; out-of-range times are clamped by
+/// `fade-curve` (`linear`, `smooth` or `cut`), `output`, the connector of the monitor
+/// Perform's picture goes to ("DP-1"; absent for This Window), and `safe-light` (`true` or
+/// `false`: whether `SafeLightGate` limits flashes). A missing or broken file or key gives the
+/// standard fade and curve, This Window, and safe light on; out-of-range times are clamped by
 /// `FadeTime`. Saving one key keeps the others.
 nonisolated enum PerformSettings {
     private static let group = "perform"
     private static let fadeKey = "fade-seconds"
     private static let curveKey = "fade-curve"
     private static let outputKey = "output"
+    private static let safeLightKey = "safe-light"
 
     static var filePath: String {
         "\(String(cString: g_get_user_config_dir()))/\(StoreLocation.appID)/perform.ini"
@@ -38,6 +40,20 @@ nonisolated enum PerformSettings {
         withFile(at: path) { file in
             PerformOutput(connector: takeGString(g_key_file_get_string(file, group, outputKey, nil)))
         } ?? .thisWindow
+    }
+
+    /// On unless the file says `false`: a broken value must not turn off a safety feature.
+    static func loadSafeLight(from path: String = filePath) -> Bool {
+        withFile(at: path) { file in
+            var error: UnsafeMutablePointer<GError>?
+            let on = g_key_file_get_boolean(file, group, safeLightKey, &error)
+            guard error == nil else { g_error_free(error); return true }
+            return on != 0
+        } ?? true
+    }
+
+    static func save(safeLight on: Bool, to path: String = filePath) {
+        update(path) { g_key_file_set_boolean($0, group, safeLightKey, on ? 1 : 0) }
     }
 
     /// Failing to write is not worth bothering a performer about: the next change tries again.

@@ -17,6 +17,9 @@ package final class PerformView {
     let stripRevealer: Widget
     /// The live chordset's title, shown for a moment when it changes.
     let chordsetTitle = PerformChordsetTitle()
+    /// "Slowed for safe light", for a moment when safe light holds a change back.
+    let safeLightNotice = SafeLightNotice()
+    private let swatches = ChordSwatches()
     private let pointer: PointerHider
     package internal(set) var state: PerformState
     /// Tap tempo and Follow tempo (PerformView+Controllers).
@@ -24,6 +27,8 @@ package final class PerformView {
     /// Where the picture goes (this view, or a monitor of its own with this view as the
     /// control surface); set by the window before `start`.
     package var stage: PerformStage?
+    /// Between the performer's commands and `state`: keeps the output from flashing.
+    package private(set) var safeLight: SafeLightGate
 
     /// The window's handlers.
     var onLeave: () -> Void = {}
@@ -53,10 +58,12 @@ package final class PerformView {
 
     /// Starts on chord 1 of the chordset with `id` (at `position` in the list), or nil if
     /// there is no such chordset.
-    init?(controller: ChordsetController, chordsetID id: UUID, fadeTime: FadeTime, fadeCurve: FadeCurve = .standard) {
+    init?(controller: ChordsetController, chordsetID id: UUID, fadeTime: FadeTime, fadeCurve: FadeCurve = .standard,
+          safeLight: Bool = true) {
         guard let position = controller.index(of: id) else { return nil }
         self.controller = controller
         state = PerformState(chordsetID: id, position: position, fadeTime: fadeTime, fadeCurve: fadeCurve)
+        self.safeLight = SafeLightGate(isOn: safeLight)
         canvas = PerformCanvas()
         strip = PerformStrip()
         // Hidden outright once faded, so screen readers do not find buttons no one can see.
@@ -90,6 +97,7 @@ package final class PerformView {
         gtk_widget_set_margin_bottom(stripRevealer, 24)
         gtk_overlay_add_overlay(cgtk_overlay(widget), stripRevealer)
         gtk_overlay_add_overlay(cgtk_overlay(widget), chordsetTitle.widget)
+        gtk_overlay_add_overlay(cgtk_overlay(widget), safeLightNotice.widget)
         // The canvas fills the view: its size is the view's, in a window, maximized or full
         // screen. The strip is laid out for that width once the allocation is over (changing
         // it inside the allocation would ask for another one).
@@ -210,35 +218,68 @@ package final class PerformView {
 
     func perform(_ command: PerformCommand) {
         let time = now()
+        applyDueChange(at: time)
         let opacityOnScreen = state.fade?.opacity(at: time) ?? 1
-        let effect: PerformState.Effect
+        let chordBefore = state.current
+        // Safe light decides when a change of the output starts and how long it takes.
+        let outcome: SafeLightGate.Outcome
         if let setListChordsets, command.movesThroughChordsets {
-            effect = state.apply(command, at: time, setList: setListChordsets())
+            outcome = safeLight.request(command, at: time, state: &state, setList: setListChordsets(), picture: swatchOf)
         } else {
-            effect = state.apply(command, at: time, setList: controller.chordsets.lazy.map(\.id))
+            outcome = safeLight.request(command, at: time, state: &state, setList: controller.chordsets.lazy.map(\.id),
+                                        picture: swatchOf)
         }
+        switch outcome {
+        case let .applied(effect, slowed):
+            show(effect, at: time, opacityOnScreen: opacityOnScreen, chordBefore: chordBefore)
+            if slowed { safeLightNotice.show() }
+        case .delayed:
+            safeLightNotice.show()
+            startTicking()
+        }
+    }
+
+    /// A change safe light held back, once its time has come by `time`: shown as of its own time.
+    private func applyDueChange(at time: Double) {
+        guard let start = safeLight.pending?.start, start <= time else { return }
+        let opacityOnScreen = state.fade?.opacity(at: start) ?? 1
+        let chordBefore = state.current
+        guard let effect = safeLight.applyDue(at: time, state: &state, picture: swatchOf) else { return }
+        show(effect, at: start, opacityOnScreen: opacityOnScreen, chordBefore: chordBefore)
+    }
+
+    /// Each chord as safe light reckons its light.
+    private var swatchOf: (ChordRef) -> PictureSwatch {
+        { [weak controller, swatches] chord in
+            guard let controller, let chordset = controller.chordset(id: chord.chordsetID) else { return .black }
+            return swatches.swatch(of: chord, background: chordset.color(at: chord.slot),
+                                   lumis: controller.lumis(of: chord.chordsetID)[chord.slot])
+        }
+    }
+
+    /// Follows what a command did to `state` at `time`: the canvas, the strip, the name.
+    private func show(_ effect: PerformState.Effect, at time: Double, opacityOnScreen: Double, chordBefore: ChordRef) {
         switch effect {
         case .none:
             break
-        case .played:
-            canvas.play(state.current, fading: state.fade != nil, opacityOnScreen: opacityOnScreen)
-            if state.current.chordsetID != shownChordsetID {
-                showChordset()
-                if let chordset { chordsetTitle.show(chordset.title) }
+        case .played, .blackoutChanged:
+            // Safe light may bring a chord and the blackout's end at once: both are shown.
+            if effect == .played || state.current != chordBefore {
+                canvas.play(state.current, fading: state.fade != nil, opacityOnScreen: opacityOnScreen)
+                if state.current.chordsetID != shownChordsetID {
+                    showChordset()
+                    if let chordset { chordsetTitle.show(chordset.title) }
+                }
+                strip.markPlaying(state.current.slot)
             }
-            strip.markPlaying(state.current.slot)
-            onLiveChanged(state.isBlackedOut ? nil : state.current.slot)
-            announce()
-            if state.fade != nil { startTicking() }
-        case .fadeTimeChanged:
-            strip.showFadeTime(state.fadeTime)
-            onFadeTimeChanged(state.fadeTime)
-        case .blackoutChanged:
             canvas.setBlackness(state.blackness(at: time))
             strip.showBlackout(state.isBlackedOut)
             onLiveChanged(state.isBlackedOut ? nil : state.current.slot)
             announce()
-            if state.blackFade != nil { startTicking() }
+            if state.fade != nil || state.blackFade != nil { startTicking() }
+        case .fadeTimeChanged:
+            strip.showFadeTime(state.fadeTime)
+            onFadeTimeChanged(state.fadeTime)
         case .tapTempo:
             tapTempo(at: time)
         case .toggleFullScreen:
@@ -317,15 +358,26 @@ package final class PerformView {
         tickID = 0
     }
 
-    /// One frame: the fades' opacity and black at the frame's time; the callback ends with
-    /// the last fade.
+    /// One frame; the callback ends when nothing is left to show.
     private func step(_ clock: OpaquePointer) -> Bool {
-        let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+        guard present(at: Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000) else {
+            tickID = 0
+            return false
+        }
+        return true
+    }
+
+    /// Brings the canvas to `time` (a frame's): the fades' opacity and black then. True
+    /// while a fade goes on.
+    @discardableResult
+    package func present(at time: Double) -> Bool {
+        applyDueChange(at: time)
         canvas.setOpacity(state.fade?.opacity(at: time) ?? 1)
         canvas.setBlackness(state.blackness(at: time))
-        guard state.advance(to: time) else {
+        safeLight.follow(state, until: time, picture: swatchOf)
+        // A change safe light holds back keeps the frames coming until its time.
+        guard state.advance(to: time) || safeLight.pending != nil else {
             showSettled()
-            tickID = 0
             return false
         }
         return true

@@ -28,7 +28,8 @@ extension MainWindow {
         let chordset = controller.chordsets[position]
         guard let view = PerformView(controller: controller, chordsetID: chordset.id,
                                      fadeTime: PerformSettings.loadFadeTime(from: performSettingsPath),
-                                     fadeCurve: PerformSettings.loadFadeCurve(from: performSettingsPath)) else { return }
+                                     fadeCurve: PerformSettings.loadFadeCurve(from: performSettingsPath),
+                                     safeLight: PerformSettings.loadSafeLight(from: performSettingsPath)) else { return }
         // Leaving comes back to this row, selected.
         if list.selectedPosition != position { list.select(position: position) }
         list.commitEditing()

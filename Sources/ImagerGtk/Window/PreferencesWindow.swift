@@ -3,8 +3,8 @@ import CGtk
 import ImagerCore
 import ImagerGLib
 
-/// Main menu → Preferences (Ctrl+,): how Perform plays (its fade time and fade curve, and its
-/// output), stored where Perform keeps it
+/// Main menu → Preferences (Ctrl+,): how Perform plays (its fade time and fade curve, its
+/// output, and safe light), stored where Perform keeps it
 /// (`PerformSettings`), at once on every change (there is no OK button to forget). A
 /// libadwaita preferences window, one page per part of the app.
 final class PreferencesWindow {
@@ -16,6 +16,8 @@ final class PreferencesWindow {
     private let curveRow: Widget
     /// Where Perform's picture goes.
     let outputRow: PreferencesOutputRow
+    /// The Safe Light switch and its warning.
+    let safeLight: SafeLightPreference
     var onClose: () -> Void = {}
     /// The OSC and Tempo groups (ControllerPreferences).
     private(set) var controllers: ControllerPreferences!
@@ -58,6 +60,8 @@ final class PreferencesWindow {
         adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(group))
         outputRow = PreferencesOutputRow(settingsPath: performSettingsPath)
         adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(outputRow.group))
+        safeLight = SafeLightPreference(settingsPath: performSettingsPath)
+        adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(safeLight.group))
 
         window = cadw_preferences_window_new(parent, tr("Preferences"), page)
         Widgets.setDefaultSize(of: window, width: 520, height: 640, over: parent)

@@ -115,3 +115,56 @@ final class PreferencesWindowTests: GtkTestCase {
         preferences.close()
     }
 }
+
+/// Preferences' Safe Light switch: on by default, stored in perform.ini, a warning when off,
+/// and what Perform then plays with.
+@MainActor
+final class SafeLightPreferenceTests: GtkTestCase {
+    private nonisolated let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("safe-light-preference-\(UUID().uuidString)")
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
+    }
+
+    private var settingsPath: String { folder.appendingPathComponent("perform.ini").path }
+
+    func testSafeLightIsOnUntilTurnedOffWithAWarningAndPerformFollows() async throws {
+        XCTAssertTrue(PerformSettings.loadSafeLight(from: settingsPath), "on with no file")
+        let window = makeWindow(try makeController(titles: ["Warm"]))
+        window.performSettingsPath = settingsPath
+        activate(.preferences, in: window)
+        let preferences = try XCTUnwrap(window.preferencesWindow)
+        let safeLight = preferences.safeLight
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(safeLight.toggle) != 0 }), "the switch shows")
+        XCTAssertTrue(safeLight.isOn)
+        XCTAssertFalse(safeLight.subtitle.contains("seizure"))
+
+        gtk_switch_set_active(OpaquePointer(safeLight.toggle), 0)
+        XCTAssertFalse(PerformSettings.loadSafeLight(from: settingsPath), "stored at once")
+        let text = try String(contentsOfFile: settingsPath, encoding: .utf8)
+        XCTAssertTrue(text.contains("[perform]") && text.contains("safe-light=false"), text)
+        XCTAssertTrue(safeLight.subtitle.contains("trigger seizures"), "turned off, it warns: \(safeLight.subtitle)")
+        XCTAssertEqual(gtk_widget_has_css_class(safeLight.row, "warning"), 1)
+        preferences.close()
+        XCTAssertTrue(pump(until: { window.preferencesWindow == nil }))
+
+        window.list.select(position: 0)
+        pump(seconds: 0.05)
+        activate(.perform, in: window)
+        XCTAssertEqual(window.performance?.safeLight.isOn, false, "Perform plays without it")
+        window.performance?.handleKey(UInt32(GDK_KEY_Escape))
+        pump(seconds: 0.1)
+
+        try "[perform]\nsafe-light=maybe\n".write(toFile: settingsPath, atomically: true, encoding: .utf8)
+        XCTAssertTrue(PerformSettings.loadSafeLight(from: settingsPath), "a broken value leaves it on")
+        activate(.perform, in: window)
+        XCTAssertEqual(window.performance?.safeLight.isOn, true)
+    }
+}
