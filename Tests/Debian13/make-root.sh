@@ -37,7 +37,7 @@ packages=(
   xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils openbox
   imagemagick tesseract-ocr tesseract-ocr-eng
   python3 python3-pyatspi gir1.2-gtk-4.0 libglib2.0-bin
-  liblo-tools
+  liblo-tools jackd2 python3-jack-client
   sqlite3 util-linux mount iproute2 procps
   # the benchmark (packaging/bench.sh --debian13): a C compiler for its floors, and Syncthing
   # for the figure of an edit reaching another machine's window
