@@ -10,7 +10,7 @@ from suite import test
 from test_blackout import canvas_pixels
 from window_steps import find_named
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "CommandLine"))
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "CommandLine"))
 from jack_server import JackServer, MidiPeer, missing  # noqa: E402
 
 

@@ -45,6 +45,19 @@ def in_order(text, titles):
     return True
 
 
+def assert_shown_in_order(app, name, titles, absent=None, seconds=5):
+    """Waits until the screen shows TITLES in this order in the set list's rows (and not
+    ABSENT), read by OCR; fails with what was read last."""
+    deadline = time.time() + seconds
+    while True:
+        text = shown_entries(app, name)
+        if in_order(text, titles) and not (absent and reads(text, absent)):
+            return
+        if time.time() > deadline:
+            raise AssertionError(f"the rows read {text!r}, not {titles}")
+        time.sleep(0.3)
+
+
 @test
 def a_set_list_is_made_reordered_and_performed_as_the_screen_shows_it(first):
     first.stop()  # one instance at a time: a second launch would hand over to the first
@@ -64,19 +77,16 @@ def a_set_list_is_made_reordered_and_performed_as_the_screen_shows_it(first):
         click(app.wait_for_control("push button", "Add Selected Chordsets"))
         wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Warm", "Ocean", "Forest"])], 5,
                  "the three chordsets stored in the set list, in the list's order")
-        text = shown_entries(app, "setlist-added")
-        assert in_order(text, ["Warm", "Ocean", "Forest"]), text
+        assert_shown_in_order(app, "setlist-added", ["Warm", "Ocean", "Forest"])
 
         # Alt+Down on the first row moves it down; Delete on it then takes it out.
         click(app.wait_for_control("push button", "Remove “Warm”"))
         wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Ocean", "Forest"])], 5, "Warm removed")
-        text = shown_entries(app, "setlist-removed")
-        assert in_order(text, ["Ocean", "Forest"]) and not reads(text, "Warm"), text
+        assert_shown_in_order(app, "setlist-removed", ["Ocean", "Forest"], absent="Warm")
         click(app.wait_for_control("push button", "Undo"))
         wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Warm", "Ocean", "Forest"])], 5,
                  "Undo puts Warm back in its place")
-        text = shown_entries(app, "setlist-undone")
-        assert in_order(text, ["Warm", "Ocean", "Forest"]), text
+        assert_shown_in_order(app, "setlist-undone", ["Warm", "Ocean", "Forest"])
 
         rows = app.wait_for_control("list", "Chordsets in the Set List")
         x, y, w, h = extents(rows)
@@ -86,8 +96,7 @@ def a_set_list_is_made_reordered_and_performed_as_the_screen_shows_it(first):
         xdotool("key", "alt+Down")
         wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Ocean", "Warm", "Forest"])], 5,
                  "Alt+Down moves Warm after Ocean")
-        text = shown_entries(app, "setlist-moved")
-        assert in_order(text, ["Ocean", "Warm", "Forest"]), text
+        assert_shown_in_order(app, "setlist-moved", ["Ocean", "Warm", "Forest"])
 
         click(app.wait_for_control("push button", "Perform This Set List"))
         app.wait_for_control("image", "Ocean, chord 1 of 8")
@@ -100,5 +109,25 @@ def a_set_list_is_made_reordered_and_performed_as_the_screen_shows_it(first):
         assert app.find("image", "Forest, chord 1 of 8") is not None, "the set list's end"
         xdotool("key", "Escape")
         app.wait_for_control("push button", "Add Chordset")
+    finally:
+        app.cleanup()
+
+
+@test
+def over_a_360_pixel_window_the_set_lists_window_is_no_wider_and_escape_closes_it(first):
+    from test_narrow_windows import minimum_width, narrow_app, x_window_named
+    from harness import window_geometry
+    app = narrow_app(first)
+    try:
+        main_width = window_geometry(app.window_id)[2]
+        xdotool("key", "ctrl+l")
+        window = wait_for(lambda: x_window_named("^Set Lists$"), 5, "the Set Lists window")
+        app.wait_for_control("push button", "Add Selected Chordsets")
+        time.sleep(1)  # its first size, once it has been shown
+        width, floor = window_geometry(window)[2], minimum_width(window)
+        assert width <= main_width and floor <= main_width, \
+            f"the Set Lists window is {width} pixels wide (it can be {floor}) over a {main_width}-pixel window"
+        xdotool("key", "Escape")
+        wait_for(lambda: x_window_named("^Set Lists$") is None, 5, "Escape to close the Set Lists window")
     finally:
         app.cleanup()
