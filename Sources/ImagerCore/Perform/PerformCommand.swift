@@ -14,6 +14,10 @@ public enum PerformCommand: Hashable, Sendable {
     case chordset(index: Int)
     /// Black out, or bring the live chord back: over the fade time (B), or at once (Shift+B).
     case blackout(cut: Bool)
+    /// A controller's master level and the live chord's brightness (a note's velocity), each
+    /// 0-1; nil leaves it as it is. No key's. A change of light like any other: safe light
+    /// limits it as it limits chords and blackouts.
+    case dim(master: Double?, brightness: Double?)
     /// One tap of tap tempo (T).
     case tapTempo
     case toggleFullScreen

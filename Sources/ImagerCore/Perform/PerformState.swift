@@ -40,6 +40,8 @@ public struct PerformState: Equatable, Sendable {
         case fadeTimeChanged
         /// The output went black or came back (or started to).
         case blackoutChanged
+        /// The master level or the chord's brightness changed: the output is darker or lighter.
+        case dimmed
         /// A tap of tap tempo: the view's tempo follows it.
         case tapTempo
         case toggleFullScreen
@@ -132,6 +134,11 @@ public struct PerformState: Equatable, Sendable {
         case let .blackout(cut):
             setBlackout(!isBlackedOut, cut: cut, at: time, shape: shape)
             return .blackoutChanged
+        case let .dim(master, brightness):
+            let before = (self.master, self.brightness)
+            if let master { setMaster(master) }
+            if let brightness { setBrightness(brightness) }
+            return (self.master, self.brightness) == before ? .none : .dimmed
         case .tapTempo:
             return .tapTempo
         case .toggleFullScreen:

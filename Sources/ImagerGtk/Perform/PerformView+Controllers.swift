@@ -10,9 +10,9 @@ extension PerformView {
     func apply(_ action: ControllerAction, at time: Double) {
         switch action {
         case let .play(slot, brightness):
-            state.setBrightness(brightness)
+            // Both through safe light: a note's velocity changes the light as a chord does.
+            perform(.dim(master: nil, brightness: brightness))
             perform(.play(slot: slot))
-            showDimming()
         case .previousChord: perform(.previousChord)
         case .nextChord: perform(.nextChord)
         case let .chordset(index): perform(.chordset(index: index))
@@ -30,19 +30,12 @@ extension PerformView {
         case .toggleBlackout:
             perform(.blackout(cut: false))
         case let .master(level):
-            state.setMaster(level)
-            showDimming()
+            perform(.dim(master: level, brightness: nil))
         case .tap:
             tapTempo(at: time)
         case let .tempo(bpm):
             tempo.set(bpm: bpm, at: time)
         }
-    }
-
-    /// The black over the canvas after the master level or a chord's brightness changed (a
-    /// fade to or from black under way goes on at the next frame, with the new level).
-    private func showDimming() {
-        canvas.setBlackness(state.blackness(at: now()))
     }
 
     // MARK: Tempo

@@ -262,8 +262,8 @@ package final class PerformView {
         switch effect {
         case .none:
             break
-        case .played, .blackoutChanged:
-            // Safe light may bring a chord and the blackout's end at once: both are shown.
+        case .played, .blackoutChanged, .dimmed:
+            // Safe light may bring a chord, the blackout's end and a dimming at once: all show.
             if effect == .played || state.current != chordBefore {
                 canvas.play(state.current, fading: state.fade != nil, opacityOnScreen: opacityOnScreen)
                 if state.current.chordsetID != shownChordsetID {

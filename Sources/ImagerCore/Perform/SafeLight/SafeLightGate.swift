@@ -29,6 +29,9 @@ public struct SafeLightGate: Sendable {
         public let shape: FadeShape?
         /// Where the chordset wished for is in the set list (`PerformState.positionHint`).
         let positionHint: Int
+        /// The master level and brightness wished for.
+        let master: Double
+        let brightness: Double
     }
 
     /// What a request did to the output's state.
@@ -46,7 +49,7 @@ public struct SafeLightGate: Sendable {
     /// Whether `command` can change the output's light.
     public static func changesLight(_ command: PerformCommand) -> Bool {
         switch command {
-        case .play, .previousChord, .nextChord, .replay, .previousChordset, .nextChordset, .chordset, .blackout: true
+        case .play, .previousChord, .nextChord, .replay, .previousChordset, .nextChordset, .chordset, .blackout, .dim: true
         case .shorterFade, .longerFade, .tapTempo, .toggleFullScreen, .leave: false
         }
     }
@@ -78,7 +81,7 @@ public struct SafeLightGate: Sendable {
         let cut = command == .blackout(cut: true)
         let asked = Self.askedShape(cut: cut, in: state)
         let before = state
-        let target = (chord: wished.current, black: wished.isBlackedOut)
+        let target = (chord: wished.current, black: wished.isBlackedOut, master: wished.master, brightness: wished.brightness)
         // The output as it stands is the same for every start and length tried: each moment
         // of it is reckoned once.
         let old = Self.plan(of: before, picture: picture)
@@ -87,6 +90,8 @@ public struct SafeLightGate: Sendable {
                                                 settles: Self.settles(state)) { start, seconds in
             var after = before
             after.show(target.chord, blackedOut: target.black, cut: cut, at: start, shape: Self.shape(asked, lasting: seconds))
+            after.setMaster(target.master)
+            after.setBrightness(target.brightness)
             let new = Self.plan(of: after, picture: picture)
             return SafeLightLimiter.Plan(light: { $0 < start ? remembered.light(at: $0) : new.light($0) },
                                          corners: old.corners.filter { $0 < start } + [start] + new.corners,
@@ -95,12 +100,12 @@ public struct SafeLightGate: Sendable {
         let shape = Self.shape(asked, lasting: seconds)
         guard start <= time else {
             pending = Pending(chord: target.chord, blackedOut: target.black, cut: cut, start: start, shape: shape,
-                              positionHint: wished.positionHint)
+                              positionHint: wished.positionHint, master: target.master, brightness: target.brightness)
             return .delayed(until: start)
         }
         state.positionHint = wished.positionHint
         let outcome = Self.reach(&state, chord: target.chord, blackedOut: target.black, cut: cut, at: time, shape: shape,
-                                 effect: effect)
+                                 master: target.master, brightness: target.brightness, effect: effect)
         wish = nil
         return .applied(outcome, slowed: shape != nil)
     }
@@ -115,7 +120,8 @@ public struct SafeLightGate: Sendable {
         limiter.follow(Self.plan(of: state, picture: picture), until: waiting.start)
         state.positionHint = waiting.positionHint
         return Self.reach(&state, chord: waiting.chord, blackedOut: waiting.blackedOut, cut: waiting.cut,
-                          at: waiting.start, shape: waiting.shape, effect: nil)
+                          at: waiting.start, shape: waiting.shape, master: waiting.master, brightness: waiting.brightness,
+                          effect: nil)
     }
 
     /// Follows the output's light up to `time` (a frame's): called before
@@ -130,15 +136,19 @@ public struct SafeLightGate: Sendable {
         limiter.transitions(of: kind)
     }
 
-    /// Brings `state` to the chord and blackout wished for; what it did, for the view (a
-    /// blackout that changed over a chord that did too is told as a blackout: the view shows
-    /// both whatever it is told).
+    /// Brings `state` to the chord, blackout and dimming wished for; what it did, for the
+    /// view (a blackout that changed over a chord that did too is told as a blackout: the
+    /// view shows all of it whatever it is told).
     private static func reach(_ state: inout PerformState, chord: ChordRef, blackedOut: Bool, cut: Bool,
-                              at time: Double, shape: FadeShape?, effect: PerformState.Effect?) -> PerformState.Effect {
+                              at time: Double, shape: FadeShape?, master: Double, brightness: Double,
+                              effect: PerformState.Effect?) -> PerformState.Effect {
         let before = state
         state.show(chord, blackedOut: blackedOut, cut: cut, at: time, shape: shape)
+        state.setMaster(master)
+        state.setBrightness(brightness)
         if state.isBlackedOut != before.isBlackedOut { return .blackoutChanged }
         if state.current != before.current || effect == .played { return .played }
+        if state.master != before.master || state.brightness != before.brightness { return .dimmed }
         return .none
     }
 

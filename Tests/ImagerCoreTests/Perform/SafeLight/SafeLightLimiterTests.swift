@@ -113,6 +113,17 @@ import Testing
         #expect(most(unlimited.general) > 6)
     }
 
+    @Test func aControllersMasterLevelIsLimitedToo() {
+        let pictures = pictures(dark: Self.black, bright: Self.white)
+        let dims = (0..<40).map { PerformCommand.dim(master: $0 % 2 == 0 ? 0 : 1, brightness: nil) }
+        let commands = [PerformCommand.play(slot: 1)] + dims
+        let limited = play(commands, perSecond: 10, fade: 0.15, limited: true, pictures: pictures)
+        #expect(most(limited.general) <= 6)
+        #expect(limited.state.master == 1, "the last level asked for arrives")
+        let unlimited = play(commands, perSecond: 10, fade: 0.15, limited: false, pictures: pictures)
+        #expect(most(unlimited.general) > 6)
+    }
+
     @Test func aChordsetTwiceInTheSetListKeepsItsPlaceThroughTheGate() {
         let (a, b) = (UUID(), UUID())
         let walk = [a, b, a]
