@@ -31,15 +31,21 @@ fi
 binary="$root/.build/debug/imager"
 
 passed=0 failed=0 failures=()
+# What failed, line by line (a test's FAIL or ✘ line, a compiler's error), gathered from every
+# stage's output and printed again at the very end: a CI log is often read from its tail.
+failed_lines=$(mktemp)
+stage_log=$(mktemp)
+trap 'rm -f "$failed_lines" "$stage_log"' EXIT
 stage() {
   local name=$1; shift
   echo
   echo "=== $name"
   local started=$SECONDS
-  if "$@"; then
+  if "$@" 2>&1 | tee "$stage_log"; [ "${PIPESTATUS[0]}" -eq 0 ]; then
     passed=$((passed + 1)); echo "=== $name: passed ($((SECONDS - started)) s)"
   else
     failed=$((failed + 1)); failures+=("$name"); echo "=== $name: FAILED ($((SECONDS - started)) s)"
+    grep -a -E '^(FAIL|ERROR)\b|✘|error:|Fatal error|crash' "$stage_log" | head -40 | sed "s/^/$name: /" >>"$failed_lines"
   fi
 }
 
@@ -53,14 +59,14 @@ if [ "$(. /etc/os-release && echo "${VERSION_ID:-}")" = 13 ]; then
   echo "=== this machine is Debian 13: the stages below run on it, so no Debian 13 root is made"
 elif [ "${IMAGER_DEBIAN13:-1}" != 0 ]; then
   debian13_log=$(mktemp)
-  trap 'rm -f "$debian13_log" "$debian13_log.result"' EXIT
+  trap 'rm -f "$failed_lines" "$stage_log" "$debian13_log" "$debian13_log.result" "$debian13_log.failed" "$debian13_log.stage"' EXIT
   debian13_root=${XDG_CACHE_HOME:-$HOME/.cache}/imager/debian13-root
   in_root() { Tests/Debian13/run-in-root.sh "$debian13_root" "$@"; }
   debian13_build() { in_root swift build --scratch-path .build-debian13 --build-tests 2>&1 | grep -v "prohibited flag" | tail -40; [ "${PIPESTATUS[0]}" -eq 0 ]; }
   as_root=()
   [ "$(id -u)" -eq 0 ] || as_root=(sudo)
   (
-    passed=0 failed=0 failures=()
+    passed=0 failed=0 failures=() failed_lines="$debian13_log.failed" stage_log="$debian13_log.stage"
     if stage "Debian 13: root" "${as_root[@]}" Tests/Debian13/make-root.sh "$debian13_root" &&
        stage "Debian 13: build" debian13_build; then
       stage "Debian 13: unit and in-process GTK tests" \
@@ -95,12 +101,17 @@ if [ -n "$debian13_pid" ]; then
   if read -r more_passed more_failed more_failures <"$debian13_log.result" 2>/dev/null; then
     passed=$((passed + more_passed)) failed=$((failed + more_failed))
     [ -z "$more_failures" ] || failures+=("$more_failures")
+    cat "$debian13_log.failed" >>"$failed_lines" 2>/dev/null || true
   else
     failed=$((failed + 1)); failures+=("Debian 13 (its stages ended without a report)")
   fi
 fi
 
 echo
+if [ -s "$failed_lines" ]; then
+  echo "what failed:"
+  cat "$failed_lines"
+fi
 [ $failed -eq 0 ] || echo "failed stages: ${failures[*]}"
 echo "stages: $passed passed, $failed failed"
 [ $failed -eq 0 ]
