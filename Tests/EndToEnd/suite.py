@@ -48,7 +48,11 @@ def main():
                 print(f"PASS {name} ({time.time() - started:.1f} s)", flush=True)
             except Exception as error:
                 failed += 1
-                print(f"FAIL {name}: {error}", flush=True)
+                # Where it failed, in the test's own files: a bare assert has no message.
+                frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+                          if os.path.dirname(os.path.abspath(frame.filename)) == os.path.dirname(os.path.abspath(__file__))]
+                where = f" ({', '.join(f'{os.path.basename(f.filename)}:{f.lineno}' for f in frames[-3:])})" if frames else ""
+                print(f"FAIL {name}: {type(error).__name__}: {error}{where}", flush=True)
                 if os.environ.get("IMAGER_E2E_VERBOSE"):
                     traceback.print_exc()
                 screenshot(f"failed-{name}")
