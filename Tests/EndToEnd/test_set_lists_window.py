@@ -5,7 +5,7 @@ with Page Down."""
 import sqlite3
 import time
 
-from harness import App, click, extents, wait_for, xdotool
+from harness import App, click, extents, find, wait_for, xdotool
 from suite import test
 from test_basics_seen import ocr, reads, shot_region
 
@@ -109,6 +109,19 @@ def a_set_list_is_made_reordered_and_performed_as_the_screen_shows_it(first):
         assert app.find("image", "Forest, chord 1 of 8") is not None, "the set list's end"
         xdotool("key", "Escape")
         app.wait_for_control("push button", "Add Chordset")
+
+        # Ocean deleted in the main window leaves the set list once the delete is saved; the
+        # toast's Undo, after that save, puts it back in its place there too.
+        main = next(window for window in app.node if window.name != "Set Lists")
+        click(wait_for(lambda: find(main, "label", "Ocean"), 5, "Ocean in the main window"))
+        xdotool("key", "Delete")
+        wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Warm", "Forest"])], 10,
+                 "the delete saved, taking Ocean out of the set list")
+        click(wait_for(lambda: find(main, "push button", "Undo"), 5, "the main window's Undo"))
+        wait_for(lambda: stored_set_lists(app.database) == [("Friday", ["Ocean", "Warm", "Forest"])], 10,
+                 "Undo puts Ocean back in its place in the set list")
+        xdotool("key", "ctrl+l")
+        assert_shown_in_order(app, "setlist-after-undone-delete", ["Ocean", "Warm", "Forest"])
     finally:
         app.cleanup()
 

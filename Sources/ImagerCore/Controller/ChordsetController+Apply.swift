@@ -13,13 +13,13 @@ extension ChordsetController {
             show([chordset])
             return .remove([chordset])
 
-        case let .insert(items, kept):
+        case let .insert(items, kept, places):
             let (lumis, unreadable) = kept.value
             noteUnreadable(unreadable)
             pending.reserveCapacity(forChordsets: items.count)
             for chordset in items {
                 let restored = lumis[chordset.id] ?? .none
-                pending.inserted(chordset, lumis: restored)
+                pending.inserted(chordset, lumis: restored, places: places[chordset.id] ?? [])
                 lumiCache.pin(restored, of: chordset.id)
             }
             show(items)
@@ -40,6 +40,7 @@ extension ChordsetController {
             // Read (or their snapshot taken) before they leave the list: the next save's
             // cascade deletes them from the store.
             let lumis = lumisToKeep(for: items)
+            let places = setListPlacesToKeep(for: ids)
             var removed: [Chordset] = []
             if items.count == 1, let index = index(of: items[0].id) {
                 removed.append(chordsets.remove(at: index))
@@ -58,7 +59,7 @@ extension ChordsetController {
                 lumiCache.forget(chordset.id)
             }
             // Entries of ids that were not in the list are never looked up by the insert.
-            return .insert(removed, lumis: lumis)
+            return .insert(removed, lumis: lumis, places: places)
 
         case let .rename(id, from, to):
             if let index = index(of: id) {

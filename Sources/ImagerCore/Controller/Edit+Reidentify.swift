@@ -9,8 +9,9 @@ extension Edit {
         func chordset(_ old: Chordset) -> Chordset { newIDs[old.id].map { old.withID($0) } ?? old }
         switch self {
         case let .add(c): return .add(chordset(c))
-        case let .insert(cs, lumis):
-            return .insert(cs.map(chordset), lumis: lumis.rekeyed(id))
+        case let .insert(cs, lumis, places):
+            return .insert(cs.map(chordset), lumis: lumis.rekeyed(id),
+                           places: Dictionary(places.map { (id($0.key), $0.value) }, uniquingKeysWith: { a, _ in a }))
         case let .adopt(cs): return .adopt(cs.map(chordset))
         case let .remove(cs): return .remove(cs.map(chordset))
         case let .rename(c, from, to): return .rename(id(c), from: from, to: to)

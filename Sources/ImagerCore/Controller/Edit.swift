@@ -7,12 +7,14 @@ enum Edit {
     /// A new chordset at the end of the list; the save chooses its final position.
     case add(Chordset)
     /// Put these chordsets back (each keeps its own position value), with the lumis they
-    /// held when they were taken out (only chordsets that had any are named).
-    case insert([Chordset], lumis: KeptLumis)
+    /// held when they were taken out (only chordsets that had any are named) and the places
+    /// they held in set lists (by chordset; only those that had any).
+    case insert([Chordset], lumis: KeptLumis, places: [UUID: [SetListPlace]] = [:])
     /// Show chordsets that are already stored (an import wrote them); nothing to save.
     case adopt([Chordset])
-    /// Take these chordsets out. Their lumis are read as they go (before a save's cascade
-    /// deletes them from the store), so the inverse `.insert` can put them back.
+    /// Take these chordsets out. Their lumis and their places in set lists are read as they
+    /// go (before a save's cascade deletes them from the store), so the inverse `.insert` can
+    /// put them back.
     case remove([Chordset])
     case rename(UUID, from: String, to: String)
     case move(UUID, from: Double, to: Double)

@@ -15,10 +15,13 @@ public struct ChangeLog: Sendable {
         case chord(UUID, slot: Int)
         /// One lumi, by its own id, of a chord of the chordset.
         case lumi(UUID, lumi: UUID)
+        /// A place the chordset held in a set list, by the entry that held it: put back with
+        /// the chordset when the undo of its delete stores it again.
+        case setListPlace(UUID, entry: UUID)
 
         public var chordsetID: UUID {
             switch self {
-            case let .chordset(id), let .chord(id, _), let .lumi(id, _): id
+            case let .chordset(id), let .chord(id, _), let .lumi(id, _), let .setListPlace(id, _): id
             }
         }
     }
@@ -28,6 +31,8 @@ public struct ChangeLog: Sendable {
         case chordset(ChordsetRow)
         case chord(RGBAColor)
         case lumi(LumiRow)
+        /// For `.setListPlace` records: where the entry was.
+        case setListPlace(SetListPlace)
         /// For `.chordset` records: the row goes, and its chords and lumis with it (ON DELETE
         /// CASCADE). For `.lumi` records: that lumi goes.
         case deleted
@@ -75,6 +80,8 @@ public struct ChangeLog: Sendable {
     /// The lumi records of each chordset, so deleting a chordset drops them without a scan of
     /// every change.
     private var lumiRecords: [UUID: Set<UUID>] = [:]
+    /// The set-list place records of each chordset, for the same reason.
+    private var placeRecords: [UUID: Set<UUID>] = [:]
 
     public init() {}
 
@@ -101,9 +108,12 @@ public struct ChangeLog: Sendable {
     }
 
     /// A chordset that is new to the store (added, or restored by undo): its row, eight
-    /// chords and every lumi. Lumis restored by undo keep their ids; if their rows are still
-    /// in the store (no save since the delete), the write updates them in place.
-    public mutating func inserted(_ chordset: Chordset, lumis: ChordsetLumis = .none, placedAtEnd: Bool = false) {
+    /// chords and every lumi, and the places in set lists it is to take again. Lumis restored
+    /// by undo keep their ids; if their rows are still in the store (no save since the
+    /// delete), the write updates them in place. A place whose entry is still stored is left
+    /// as it is.
+    public mutating func inserted(_ chordset: Chordset, lumis: ChordsetLumis = .none, placedAtEnd: Bool = false,
+                                  places: [SetListPlace] = []) {
         changes[.chordset(chordset.id)] = .chordset(ChordsetRow(chordset, isNew: true, placedAtEnd: placedAtEnd))
         for slot in 0..<Chordset.chordCount {
             changes[.chord(chordset.id, slot: slot)] = .chord(chordset.color(at: slot))
@@ -111,6 +121,19 @@ public struct ChangeLog: Sendable {
                 setLumi(.lumi(LumiRow(lumi: lumi, slot: slot, order: order)), id: lumi.id, of: chordset.id)
             }
         }
+        for place in places { setPlace(.setListPlace(place), entry: place.entry, of: chordset.id) }
+    }
+
+    /// The set-list places waiting to be put back with any of `ids` (an undone delete not
+    /// saved since), by chordset: a delete of them now keeps these for its own undo.
+    public func places(ofAny ids: Set<UUID>) -> [UUID: [SetListPlace]] {
+        var found: [UUID: [SetListPlace]] = [:]
+        for (id, entries) in placeRecords where ids.contains(id) {
+            found[id] = entries.compactMap { entry in
+                if case let .setListPlace(place)? = changes[.setListPlace(id, entry: entry)] { place } else { nil }
+            }
+        }
+        return found
     }
 
     /// Which of a row's own fields an edit set (the updated time is always written).
@@ -182,15 +205,26 @@ public struct ChangeLog: Sendable {
         }
     }
 
+    private mutating func setPlace(_ change: Change?, entry: UUID, of chordsetID: UUID) {
+        changes[.setListPlace(chordsetID, entry: entry)] = change
+        if change == nil {
+            placeRecords[chordsetID]?.remove(entry)
+            if placeRecords[chordsetID]?.isEmpty == true { placeRecords[chordsetID] = nil }
+        } else {
+            placeRecords[chordsetID, default: []].insert(entry)
+        }
+    }
+
     public mutating func deleted(_ id: UUID) {
         for slot in 0..<Chordset.chordCount { changes[.chord(id, slot: slot)] = nil }
         for lumiID in lumiRecords.removeValue(forKey: id) ?? [] { changes[.lumi(id, lumi: lumiID)] = nil }
+        for entry in placeRecords.removeValue(forKey: id) ?? [] { changes[.setListPlace(id, entry: entry)] = nil }
         changes[.chordset(id)] = .deleted
     }
 
     /// Whether the chordset has changes of its own waiting (its row, a chord or a lumi).
     public func hasChanges(to id: UUID) -> Bool {
-        changes[.chordset(id)] != nil || lumiRecords[id] != nil
+        changes[.chordset(id)] != nil || lumiRecords[id] != nil || placeRecords[id] != nil
     }
 
     /// Rows waiting to be placed at the end keep their current positions instead.
@@ -213,6 +247,8 @@ public struct ChangeLog: Sendable {
             if current == change {
                 if case let .lumi(chordsetID, lumiID) = record {
                     setLumi(nil, id: lumiID, of: chordsetID)
+                } else if case let .setListPlace(chordsetID, entry) = record {
+                    setPlace(nil, entry: entry, of: chordsetID)
                 } else {
                     changes[record] = nil
                 }

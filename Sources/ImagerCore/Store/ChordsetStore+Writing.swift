@@ -35,8 +35,12 @@ extension ChordsetStore {
                     let before = try LocalChangeRecorder.snapshot(keys, db)
                     result = try Self.apply(changes, in: db)
                     result.reidentified = reidentified
+                    // Places in set lists last: their chordsets are stored by now.
+                    let places = Self.setListPlaces(in: changes).filter { !result.goneElsewhere.contains($0.chordset) }
+                    let restored = try Self.restore(places, now: now.timeIntervalSince1970, in: db)
+                    result.rows += restored.rows
                     var recorder = try LocalChangeRecorder(db, now: now)
-                    try recorder.recordDifferences(from: before, keys: keys)
+                    try recorder.recordDifferences(from: before, keys: keys + restored.entries.map(SyncRecordKey.setListEntry))
                     try recorder.finish()
                     return .commit
                 }
@@ -48,17 +52,29 @@ extension ChordsetStore {
     }
 
     /// The records a write touches, as sync names them: chordsets (with their chords) first,
-    /// then lumis, so a lumi's new chordset is in the tables when it is compared.
+    /// then lumis, so a lumi's new chordset is in the tables when it is compared, then the set
+    /// lists that places are put back in (the new entries themselves are known only once
+    /// written).
     static func syncKeys(of changes: [ChangeLog.Record: ChangeLog.Change]) -> [SyncRecordKey] {
-        var chordsets = Set<UUID>(), lumis = Set<UUID>()
-        for record in changes.keys {
-            switch record {
-            case let .chordset(id), let .chord(id, _): chordsets.insert(id)
-            case let .lumi(_, lumi): lumis.insert(lumi)
+        var chordsets = Set<UUID>(), lumis = Set<UUID>(), setLists = Set<UUID>()
+        for (record, change) in changes {
+            switch (record, change) {
+            case let (.chordset(id), _), let (.chord(id, _), _): chordsets.insert(id)
+            case let (.lumi(_, lumi), _): lumis.insert(lumi)
+            case let (.setListPlace, .setListPlace(place)): setLists.insert(place.setList)
+            case (.setListPlace, _): continue
             }
         }
         return chordsets.sorted { $0.uuidString < $1.uuidString }.map(SyncRecordKey.chordset)
             + lumis.sorted { $0.uuidString < $1.uuidString }.map(SyncRecordKey.lumi)
+            + setLists.sorted { $0.uuidString < $1.uuidString }.map(SyncRecordKey.setList)
+    }
+
+    /// The places in set lists that chordsets stored again are to take, in a fixed order.
+    static func setListPlaces(in changes: [ChangeLog.Record: ChangeLog.Change]) -> [(chordset: UUID, place: SetListPlace)] {
+        var places: [(chordset: UUID, place: SetListPlace)] = []
+        for case let (.setListPlace(chordset, _), .setListPlace(place)) in changes { places.append((chordset, place)) }
+        return places.sorted { ($0.place.setList.uuidString, $0.place.position) < ($1.place.setList.uuidString, $1.place.position) }
     }
 
     /// A chordset put back by undo before its delete was saved is still in the store, with
@@ -101,6 +117,8 @@ extension ChordsetStore {
                 remapped[.chord(renamed[id]!, slot: slot)] = change
             case let (.lumi(id, lumi), _) where renamed[id] != nil:
                 remapped[.lumi(renamed[id]!, lumi: lumi)] = change
+            case let (.setListPlace(id, entry), _) where renamed[id] != nil:
+                remapped[.setListPlace(renamed[id]!, entry: entry)] = change
             default:
                 remapped[record] = change
             }

@@ -51,6 +51,30 @@ import Testing
         try expectSame(a, b)
     }
 
+    @Test mutating func theUndoOfASavedDeletePutsTheChordsetBackInItsSetListOnBothMachines() throws {
+        let (a, b) = try machines()
+        let songs = try shared(a, b, count: 3)
+        _ = try a.store.createSetList(title: "Friday", chordsets: [songs[0], songs[1], songs[2]])
+        try Network.settle([a, b], using: &generator)
+        time.advance(by: 1)
+        let controller = try ChordsetController(store: a.store, clock: { [time] in time.now })
+        controller.delete(id: songs[1])
+        _ = try #require(controller.save().report)
+        try Network.settle([a, b], using: &generator)
+        #expect(try b.store.loadSetLists().first?.chordsetIDs == [songs[0], songs[2]])
+        time.advance(by: 1)
+        controller.undo()
+        _ = try #require(controller.save().report)
+        // Its delete reached the other machine, so it is stored again under a new id, which
+        // its place in the set list follows.
+        let back = try #require(controller.chordsets.first { $0.title == "Song 1" })
+        #expect(back.id != songs[1])
+        #expect(try a.store.loadSetLists().first?.chordsetIDs == [songs[0], back.id, songs[2]])
+        try Network.settle([a, b], using: &generator)
+        #expect(try b.store.loadSetLists().first?.chordsetIDs == [songs[0], back.id, songs[2]])
+        try expectSame(a, b)
+    }
+
     @Test mutating func aRenameHereAndAMoveThereBothSurvive() throws {
         let (a, b) = try machines()
         let songs = try shared(a, b, count: 3)
