@@ -114,10 +114,16 @@ package final class PerformStage {
     func stateChanged() {
         guard isPictureElsewhere else { return }
         let controller = view.controller
-        // The set list playing, else the whole list.
-        let setList = view.setListChordsets?() ?? controller.chordsets.map(\.id)
+        // The set list playing, else the whole list: that one found through the controller's
+        // index, with no copy of 100,000 ids at each chord.
         let live = view.state.current
-        let cue = PerformCue(live: live, positionInSetList: setList.firstIndex(of: live.chordsetID), setList: setList)
+        let cue: PerformCue
+        if let setList = view.setListChordsets?() {
+            cue = PerformCue(live: live, positionInSetList: setList.firstIndex(of: live.chordsetID), setList: setList)
+        } else {
+            cue = PerformCue(live: live, positionInSetList: controller.index(of: live.chordsetID),
+                             setList: controller.chordsets.lazy.map(\.id))
+        }
         let nextChordset = cue.next.flatMap { controller.chordset(id: $0.chordsetID) }
         let outputName = monitors.monitor(connector: outputConnector ?? "")?.name ?? PerformOutputChooser.thisWindowName
         surface.show(title: view.chordset?.title ?? "", slot: live.slot, liveName: view.accessibleName,
