@@ -16,9 +16,9 @@ package final class PerformView {
     /// Borrowed: the revealer the strip fades in and out with.
     let stripRevealer: Widget
     /// The live chordset's title, shown for a moment when it changes.
-    let chordsetTitle = PerformChordsetTitle()
+    let chordsetTitle = PerformNotice.chordsetTitle()
     /// "Slowed for safe light", for a moment when safe light holds a change back.
-    let safeLightNotice = SafeLightNotice()
+    let safeLightNotice = PerformNotice.safeLight()
     private let swatches = ChordSwatches()
     private let pointer: PointerHider
     package internal(set) var state: PerformState
