@@ -20,7 +20,7 @@
 #   packaging/bench.sh --perform-only        only the Perform figures, over 10 chordsets: the
 #                                            performance by key in the window and the output
 #                                            window, then played by OSC and by MIDI through
-#                                            JACK (about 2 minutes in each environment; with
+#                                            JACK (about 3 minutes in each environment; with
 #                                            --smoke, well under a minute)
 #   packaging/bench.sh --write-docs          a full run in both environments that also puts its
 #                                            table in docs/benchmark.md, between the bench-table
