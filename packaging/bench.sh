@@ -239,6 +239,11 @@ stop_jackd() {
   jackd_pid=""
 }
 trap 'stop_jackd; rm -rf "$work"' EXIT
+# Killed, the run still ends through the EXIT trap above (once the command it waits on
+# returns), so that its jackd does not outlive it.
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 floors=$work/floors
 mkdir -p "$floors"
 "$cc" -O2 -Wall -o "$floors/sqlite_floor" Tools/Floors/sqlite_floor.c $(pkg-config --cflags --libs sqlite3)
