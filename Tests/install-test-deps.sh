@@ -14,7 +14,7 @@ packages=(
   libgtk-4-dev libadwaita-1-dev libsqlite3-dev   # build: GTK 4, libadwaita and SQLite headers
   liblo-dev liblo-tools                  # build: liblo decodes OSC; tests: oscsend sends it
   libjack-jackd2-dev libasound2-dev      # build: MIDI through JACK and the ALSA sequencer
-  jackd2 python3-jack-client             # MIDI tests: a JACK server with the dummy driver, and a sender on it
+  jackd2 python3-jack-client             # MIDI tests and the benchmark's MIDI figure: a JACK server with the dummy driver, and a sender on it
   gettext                                # xgettext checks the template, msgfmt builds the translations
   adwaita-icon-theme librsvg2-common fonts-cantarell   # the window's icons (SVG on Debian 13) and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus

@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         // glibc's heap count, for the benchmark's memory figures.
         .systemLibrary(name: "CMalloc"),
+        // The benchmark's MIDI sender: a JACK client of its own (Debian's libjack-jackd2-dev).
+        .target(name: "CJackSender", linkerSettings: [.linkedLibrary("jack")]),
         .executableTarget(name: "imager-bench", dependencies: [
             "CMalloc",
             .product(name: "CGdkPixbuf", package: "Imager"),
@@ -26,6 +28,7 @@ let package = Package(
         .executableTarget(
             name: "imager-bench-window",
             dependencies: [
+                "CJackSender",
                 .product(name: "CGtk", package: "Imager"),
                 .product(name: "ImagerCore", package: "Imager"),
                 .product(name: "ImagerGLib", package: "Imager"),

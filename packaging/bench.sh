@@ -17,6 +17,11 @@
 #   packaging/bench.sh --sync-only           only the sync figures, in process
 #   packaging/bench.sh --pictures-only       only "chordset from a 50-megapixel photo", a JPEG
 #                                            and a PNG, each read 5 times
+#   packaging/bench.sh --perform-only        only the Perform figures, over 10 chordsets: the
+#                                            performance by key in the window and the output
+#                                            window, then played by OSC and by MIDI through
+#                                            JACK (about 3 minutes in each environment; with
+#                                            --smoke, well under a minute)
 #   packaging/bench.sh --write-docs          a full run in both environments that also puts its
 #                                            table in docs/benchmark.md, between the bench-table
 #                                            markers
@@ -46,6 +51,13 @@
 # of Perform's output window, full screen on the display's one monitor), in a private
 # D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set. Tools/Scripts/side_by_side.py
 # sets the two environments' tables side by side.
+#
+# The MIDI figures go through a JACK server of the run's own: bench.sh starts `jackd
+# --no-realtime -d dummy` (Debian's jackd2; the dummy driver needs no sound device) under a
+# name of its own, given to imager-bench, which hands it to Imager and its sender through
+# JACK_DEFAULT_SERVER, so the run never meets another JACK server; it stops that jackd when the
+# run ends, however it ends. Without jackd the MIDI figure is a failure that says so (bench.sh
+# installs nothing: Tests/install-test-deps.sh installs jackd2).
 #
 # Exit status: 0 when the benchmark ran in every environment asked for, whatever the figures;
 # non-zero when something is broken (a build, a program that crashed, a window that never
@@ -216,7 +228,22 @@ if [ "$scratch" = .build-debian13 ]; then
   mkdir -p "$TMPDIR"
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/imager-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+jackd_pid=""
+# The run's JACK server, if it started one, is stopped whatever the way out.
+stop_jackd() {
+  [ -n "$jackd_pid" ] || return 0
+  kill "$jackd_pid" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 "$jackd_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$jackd_pid" 2>/dev/null || true
+  wait "$jackd_pid" 2>/dev/null || true
+  jackd_pid=""
+}
+trap 'stop_jackd; rm -rf "$work"' EXIT
+# Killed, the run still ends through the EXIT trap above (once the command it waits on
+# returns), so that its jackd does not outlive it.
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 floors=$work/floors
 mkdir -p "$floors"
 "$cc" -O2 -Wall -o "$floors/sqlite_floor" Tools/Floors/sqlite_floor.c $(pkg-config --cflags --libs sqlite3)
@@ -240,6 +267,36 @@ cp "$tools/imager-bench-window" "$prefix/bin/imager-bench-window"
 installed=$prefix/bin
 export XDG_DATA_DIRS="$prefix/share:${XDG_DATA_DIRS:-/usr/local/share/:/usr/share/}"
 
+# The JACK server for the MIDI figures, when they are measured (not with --pictures-only or
+# --sync-only): the dummy driver at 48 kHz with 128-frame periods, a cycle every 2.7 ms.
+case " ${passthrough[*]-} " in
+  *" --pictures-only "*|*" --sync-only "*) ;;
+  *)
+    if ! command -v jackd >/dev/null || ! command -v jack_wait >/dev/null; then
+      passthrough+=(--no-jack "jackd is missing (Debian's jackd2; Tests/install-test-deps.sh installs it)")
+    else
+      jack_server="imager-bench-$$-$RANDOM"
+      jackd --no-realtime -n "$jack_server" -d dummy -r 48000 -p 128 >"$work/jackd.log" 2>&1 &
+      jackd_pid=$!
+      # `jack_wait -c` prints "running" or "not running".
+      jack_running() { JACK_NO_START_SERVER=1 jack_wait -s "$jack_server" -c 2>/dev/null | grep -qx running; }
+      for _ in $(seq 100); do
+        jack_running && break
+        kill -0 "$jackd_pid" 2>/dev/null || break
+        sleep 0.1
+      done
+      if jack_running; then
+        passthrough+=(--jack-server "$jack_server")
+      else
+        echo "bench.sh: jackd did not start; its log:" >&2
+        tail -20 "$work/jackd.log" >&2
+        stop_jackd
+        passthrough+=(--no-jack "jackd -d dummy did not start")
+      fi
+    fi
+    ;;
+esac
+
 session=()
 command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
 export GSK_RENDERER=${GSK_RENDERER:-cairo}
@@ -252,6 +309,8 @@ xvfb-run -a -s "-screen 0 3840x2160x24" "${session[@]}" \
   "$tools/imager-bench" --floors "$floors" --window "$installed/imager-bench-window" --sizes "$sizes" \
   --work-dir "$work/data" --output "$work/table.md" "${passthrough[@]}" \
   >>"$log" 2> >(tee -a "$log" | grep --line-buffered -E '^(\[ *[0-9.]+ s\]|FAILED: )' >&2) || status=$?
+# jackd first: `wait` waits for every child, and jackd runs until stopped.
+stop_jackd
 wait
 if [ $status -ne 0 ]; then
   # A figure that hit its timeout still leaves the table, with that figure marked FAILED.
@@ -262,9 +321,9 @@ if [ $status -ne 0 ]; then
 fi
 # The time for an edit to reach another machine's open window through Syncthing: a script of
 # its own (two Syncthing daemons, the command line on one machine, the window on
-# the other), its row added to the table. Not with --pictures-only.
+# the other), its row added to the table. Not with --pictures-only or --perform-only.
 case " ${passthrough[*]-} " in
-  *" --pictures-only "*) ;;
+  *" --pictures-only "*|*" --perform-only "*) ;;
   *)
     echo "[ sync ] an edit through Syncthing to the other machine's open window" >&2
     repetitions=5 judge=()

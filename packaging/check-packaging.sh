@@ -182,8 +182,9 @@ expect("org.freedesktop.Sdk.Extension.swift6" in manifest.get("sdk-extensions", 
        "sdk-extensions has org.freedesktop.Sdk.Extension.swift6")
 expect(manifest.get("command") == "imager", "command is imager")
 finish = sorted(manifest.get("finish-args", []))
-expect(finish == sorted(["--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--device=dri", "--share=network"]),
-       "finish-args are exactly wayland, fallback-x11, ipc, dri and network (OSC)")
+expect(finish == sorted(["--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--share=network",
+                         "--filesystem=xdg-run/pipewire-0", "--device=all"]),
+       "finish-args are exactly wayland, fallback-x11, ipc, network (OSC), PipeWire's socket (JACK MIDI) and all devices (ALSA sequencer MIDI, GPU)")
 
 def all_build_args(node):
     options = node.get("build-options", {})

@@ -11,21 +11,43 @@ import ImagerTestSupport
 /// every 25th. `--mode perform-output` plays the same in Perform's output window, full screen
 /// on the display's monitor (the picture at the monitor's size: bench.sh's Xvfb is 3840 × 2160),
 /// instead of resizing the main window.
-/// Each frame in which the canvas drew (a fade ran, or a key played a chord) is
+/// `--mode perform-osc` and `--mode perform-midi` play the chords (no PageDown or PageUp) from
+/// outside instead of by key, at the same pace: `/imager/chord i` to the OSC port
+/// IMAGER_BENCH_OSC_PORT on the loopback address, or a note through the JACK server
+/// JACK_DEFAULT_SERVER names into `Imager:midi_in` (ChordSenders.swift), once Imager has
+/// connected itself to the sender.
+/// Each frame in which the canvas drew (a fade ran, or a chord was played) is
 /// reported as `perform-frame <work us> <interval us>`: before-paint to after-paint, and
-/// frame-clock time since the frame before. Keys are pressed from a timer, between frames as
-/// a performer's are, while a tick callback keeps the frame clock running; each key that
-/// played a chord is reported as `perform-key <us>`: from the key press to the end of the
-/// first frame painted after it, the first that shows the new chord.
+/// frame-clock time since the frame before. Keys are pressed and messages sent from a timer,
+/// between frames as a performer's are, while a tick callback keeps the frame clock running.
+/// Each key that played a chord, and each message, is reported as `perform-input <us>`: from
+/// the key press, or from just before the message was sent, to the end of the first frame
+/// painted that shows the new chord. A key plays its chord at once, so that is the first frame
+/// painted after it; a message's chord is the first frame at whose end Perform plays it (it
+/// was played before that frame's paint: nothing runs between a frame's paint and its
+/// after-paint). A message whose chord has not shown a second after it was sent is reported as
+/// `perform-input-timeout`, and the next is sent.
 /// Then `perform-end <changes> <chord renders> <layers made>`, `done`, the peak memory, quit.
 final class PerformScript {
     static let width: Int32 = 1920, height: Int32 = 1080
 
+    /// How a chord is played: by key, or by a message from outside.
+    enum Input {
+        case keys
+        case controller(ChordSender)
+    }
+
+    /// How long a message's chord may take to show before it counts as lost.
+    static let messageTimeout: gint64 = 1_000_000
+
     private let window: WindowDriver
     private let onOutput: Bool
+    private let input: Input
     private let changes: Int
     /// When the last key that played a chord was pressed, until a frame shows it; 0 for none.
     private var keyPressedAt: gint64 = 0
+    /// The chord (0-7) of the last message sent and when it was sent, until a frame shows it.
+    private var awaited: (slot: Int, sentAt: gint64)?
     private var played = 0
     private var frameStarted: gint64 = 0
     private var lastFrameTime: gint64 = 0
@@ -35,15 +57,16 @@ final class PerformScript {
     private var playing = false
     private var finishing = false
 
-    static func start(window: WindowDriver, onOutput: Bool) {
-        let script = PerformScript(window: window, onOutput: onOutput)
+    static func start(window: WindowDriver, onOutput: Bool, input: Input = .keys) {
+        let script = PerformScript(window: window, onOutput: onOutput, input: input)
         Signal.connect(window.widget, "map") { script.whenListComplete() }
         if gtk_widget_get_mapped(window.widget) != 0 { script.whenListComplete() }
     }
 
-    private init(window: WindowDriver, onOutput: Bool) {
+    private init(window: WindowDriver, onOutput: Bool, input: Input) {
         self.window = window
         self.onOutput = onOutput
+        self.input = input
         changes = ProcessInfo.processInfo.environment["IMAGER_BENCH_PERFORM_CHANGES"].flatMap(Int.init)
             .flatMap { $0 > 0 ? $0 : nil } ?? 200
     }
@@ -113,11 +136,14 @@ final class PerformScript {
         guard let clock = gtk_widget_get_frame_clock(canvas) else { return }
         Signal.connect(clock, "before-paint") { [self] in
             frameStarted = g_get_monotonic_time()
-            canvasChanges = window.isFading || keyPressedAt != 0
+            canvasChanges = window.isFading || keyPressedAt != 0 || awaited.map { window.performChord?.slot == $0.slot } == true
         }
         Signal.connect(clock, "after-paint") { [self] in afterPaint(clock) }
         playing = true
-        pressKey()
+        switch input {
+        case .keys: pressKey()
+        case let .controller(sender): whenReady(sender, since: g_get_monotonic_time())
+        }
         // A tick callback keeps the frame clock running throughout, so every interval is one
         // between frames of the performance.
         let tick: GtkTickCallback = { _, clock, data in
@@ -129,8 +155,12 @@ final class PerformScript {
     }
 
     private func tick(_ clock: OpaquePointer) -> Bool {
+        if let awaited, g_get_monotonic_time() - awaited.sentAt > Self.messageTimeout {
+            report("perform-input-timeout")
+            self.awaited = nil
+        }
         guard played < changes else {
-            guard !window.isFading, keyPressedAt == 0 else { return true }
+            guard !window.isFading, keyPressedAt == 0, awaited == nil else { return true }
             finish()
             return false
         }
@@ -150,7 +180,46 @@ final class PerformScript {
     /// Chords in a pattern that jumps about, and a move through the set list now and then.
     private func key(for index: Int) -> String {
         if index % 25 == 24 { return (index / 25) % 2 == 0 ? "Page_Down" : "Page_Up" }
-        return String([1, 5, 8, 3, 6, 2, 7, 4][index % 8])
+        return String(Self.chords[index % 8])
+    }
+
+    private static let chords = [1, 5, 8, 3, 6, 2, 7, 4]
+
+    /// Waits (up to 10 s) for the sender to be ready, then plays.
+    private func whenReady(_ sender: ChordSender, since: gint64) {
+        guard sender.isReady else {
+            guard g_get_monotonic_time() - since < 10_000_000 else {
+                report("perform-error \(sender.name) never reached Imager")
+                window.quit()
+                return
+            }
+            _ = MainLoop.after(milliseconds: 20) { [self] in whenReady(sender, since: since) }
+            return
+        }
+        send(sender)
+    }
+
+    /// One message, then the next 100 ms or 250 ms later, as `pressKey` does; each waits
+    /// for the chord before it to show (or to time out), so that one frame answers one message.
+    private func send(_ sender: ChordSender) {
+        guard played < changes, playing else { return }
+        guard awaited == nil else {
+            _ = MainLoop.after(milliseconds: 2) { [self] in send(sender) }
+            return
+        }
+        // The same pattern as the keys', never the chord already playing: its frame would
+        // show nothing new.
+        var number = Self.chords[played % 8]
+        if window.performChord?.slot == number - 1 { number = Self.chords[(played + 1) % 8] }
+        let sentAt = g_get_monotonic_time()
+        guard sender.send(chord: number) else {
+            report("perform-error \(sender.name) could not send")
+            window.quit()
+            return
+        }
+        awaited = (number - 1, sentAt)
+        played += 1
+        _ = MainLoop.after(milliseconds: played % 2 == 0 ? 250 : 100) { [self] in send(sender) }
     }
 
     private func afterPaint(_ clock: OpaquePointer) {
@@ -161,8 +230,12 @@ final class PerformScript {
             report("perform-frame \(now - frameStarted) \(frameTime - lastFrameTime)")
         }
         if keyPressedAt != 0 {
-            report("perform-key \(now - keyPressedAt)")
+            report("perform-input \(now - keyPressedAt)")
             keyPressedAt = 0
+        }
+        if let awaited, window.performChord?.slot == awaited.slot {
+            report("perform-input \(now - awaited.sentAt)")
+            self.awaited = nil
         }
         canvasChanges = false
         lastFrameTime = frameTime

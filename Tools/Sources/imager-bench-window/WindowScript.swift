@@ -33,6 +33,10 @@ final class WindowScript {
         case perform
         /// The same performance in the output window, full screen on the display's monitor.
         case performOutput = "perform-output"
+        /// The same performance in the window, played by OSC messages, or by MIDI notes
+        /// through JACK, instead of keys.
+        case performOSC = "perform-osc"
+        case performMIDI = "perform-midi"
         /// Reports when titles renamed on another machine are painted (SyncWatch).
         case watch
     }

@@ -6,7 +6,7 @@ import ImagerTestSupport
 // the user's), driven by WindowScript. packaging/bench.sh runs it through imager-bench
 // (Sources/imager-bench/WindowBenchmark.swift); it is not installed with Imager.
 
-let usage = "usage: imager-bench-window --database PATH --mode first-frame|script|perform|perform-output|watch"
+let usage = "usage: imager-bench-window --database PATH --mode first-frame|script|perform|perform-output|perform-osc|perform-midi|watch"
 var database: URL?
 var mode: WindowScript.Mode?
 var remaining = CommandLine.arguments.dropFirst()
@@ -28,6 +28,20 @@ exit(WindowDriver.run(arguments: [CommandLine.arguments[0]], database: database,
     switch mode {
     case .perform: PerformScript.start(window: window, onOutput: false)
     case .performOutput: PerformScript.start(window: window, onOutput: true)
+    case .performOSC:
+        let port = ProcessInfo.processInfo.environment["IMAGER_BENCH_OSC_PORT"].flatMap(Int.init) ?? 0
+        guard let sender = OSCChordSender(port: port) else {
+            FileHandle.standardOutput.write(Data("perform-error no OSC port in IMAGER_BENCH_OSC_PORT\n".utf8))
+            return window.quit()
+        }
+        PerformScript.start(window: window, onOutput: false, input: .controller(sender))
+    case .performMIDI:
+        switch MidiChordSender.open() {
+        case let .success(sender): PerformScript.start(window: window, onOutput: false, input: .controller(sender))
+        case let .failure(error):
+            FileHandle.standardOutput.write(Data("perform-error MIDI through JACK: \(error)\n".utf8))
+            window.quit()
+        }
     case .watch: SyncWatch.start(window: window)
     default: WindowScript.start(window: window, mode: mode)
     }

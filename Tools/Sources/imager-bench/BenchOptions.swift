@@ -9,6 +9,12 @@ struct BenchOptions {
     var picturesOnly = false
     /// Only the sync figures, in process: no window.
     var syncOnly = false
+    /// Only the Perform figures (keys, OSC and MIDI), over a store of the smallest N.
+    var performOnly = false
+    /// The JACK server (its name, for JACK_DEFAULT_SERVER) that the MIDI figures are sent
+    /// through; nil when there is none, and the MIDI figures fail saying why.
+    var jackServer: String?
+    var jackMissing = "no JACK server was given (--jack-server)"
     /// Where sqlite_floor and gtk_floor were compiled.
     var floorDirectory = ""
     /// imager-bench-window, Imager's window over the benchmark's store; nil skips the window's figures.
@@ -21,13 +27,16 @@ struct BenchOptions {
     var outputPath: String?
 
     static let usage = """
-        usage: imager-bench --floors DIR [--window PATH] [--sizes 10,1000,10000,100000] [--smoke] [--pictures-only] [--sync-only] [--work-dir DIR] [--keep] [--output FILE]
+        usage: imager-bench --floors DIR [--window PATH] [--sizes 10,1000,10000,100000] [--smoke] [--pictures-only] [--sync-only] [--perform-only] [--jack-server NAME | --no-jack REASON] [--work-dir DIR] [--keep] [--output FILE]
           --floors DIR    where packaging/bench.sh compiled sqlite_floor and gtk_floor
           --window PATH   imager-bench-window, for the window's figures (needs a display)
           --sizes LIST    numbers of chordsets, comma-separated
           --smoke         one repetition, short scripts: checks that the benchmark works
           --pictures-only only the chordset-from-a-photo figures
           --sync-only     only the sync figures (in process, no window)
+          --perform-only  only the Perform figures: keys, OSC and MIDI to the first frame (needs --window)
+          --jack-server NAME  the running JACK server (JACK_DEFAULT_SERVER) to send MIDI through
+          --no-jack REASON    there is none, and why: the MIDI figures fail saying so
           --work-dir DIR  where the databases go (default: a new folder in the temp dir)
           --keep          leave the databases there afterwards
           --output FILE   write the table to FILE instead of standard output
@@ -48,6 +57,9 @@ struct BenchOptions {
             case "--smoke": smoke = true
             case "--pictures-only": picturesOnly = true
             case "--sync-only": syncOnly = true
+            case "--perform-only": performOnly = true
+            case "--jack-server": jackServer = try value(flag)
+            case "--no-jack": jackMissing = try value(flag)
             case "--keep": keep = true
             case "--output": outputPath = try value(flag)
             case "--floors": floorDirectory = try value(flag)

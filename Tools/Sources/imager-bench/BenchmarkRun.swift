@@ -52,6 +52,19 @@ struct BenchmarkRun {
             return result
         }
 
+        if options.performOnly {
+            guard let imager = options.imagerProgram else { throw BenchError("--perform-only needs --window") }
+            let count = options.sizes.first!
+            log("a store of \(count) chordsets")
+            try seedStore(count: count)
+            let window = WindowBenchmark(imagerProgram: imager, floorProgram: floor("adw_floor"),
+                                         timeoutSeconds: options.smoke ? 60 : 300)
+            var result = ResultTable()
+            try performFigures(window, log: log).add(to: &result, judged: !options.smoke)
+            log("done")
+            return result
+        }
+
         var store: [Int: StoreBenchmark.Figures] = [:]
         for count in options.sizes {
             store[count] = try StoreBenchmark(
@@ -80,7 +93,7 @@ struct BenchmarkRun {
 
         var launches: [Int: WindowBenchmark.Launches] = [:]
         var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
-        var performances: [WindowBenchmark.Performance] = []
+        var perform: PerformFigures?
         if let imager = options.imagerProgram {
             // A window that never paints is broken; a smoke run should say so within a minute.
             let window = WindowBenchmark(imagerProgram: imager, floorProgram: floor("adw_floor"),
@@ -96,13 +109,7 @@ struct BenchmarkRun {
             let result = try window.script(dataHome: dataHome(largest), count: largest,
                                            editCycles: options.editCycles, scrollFrames: options.scrollFrames)
             script = (largest, result.imager, result.floor)
-            // The list's size does not matter to Perform: the smallest store starts fastest.
-            let changes = options.smoke ? 20 : 200
-            log("a performance of \(changes) chord changes")
-            performances.append(try window.performance(dataHome: dataHome(options.sizes.first!), changes: changes))
-            log("the same performance in the output window")
-            performances.append(try window.performance(dataHome: dataHome(options.sizes.first!), changes: changes,
-                                                       onOutput: true))
+            perform = try performFigures(window, log: log)
 
             log("launches with \(largest) chordsets with lumis")
             let lumiLaunches = try window.launches(dataHome: lumiHome, repetitions: options.launchRepetitions,
@@ -114,13 +121,63 @@ struct BenchmarkRun {
         }
         log("done")
         var result = table(store: store, launches: launches, script: script)
-        for performance in performances { result.addPerformance(performance, judged: !options.smoke) }
+        perform?.add(to: &result, judged: !options.smoke)
         result.addEscapeHeavyImport(escapes, count: importCount, judged: !options.smoke)
         addLumiRows(to: &result, count: importCount, importing: lumiImport, window: lumiWindow,
                     plainScroll: script?.floor.scroll)
         result.addPictureFigures(pictures, judged: !options.smoke)
         result.addSync(sync, sizes: options.sizes, judged: !options.smoke)
         return result
+    }
+
+    /// Perform's figures: the performance by key in the window and in the output window, then
+    /// by OSC and by MIDI through JACK in the window.
+    struct PerformFigures {
+        var performances: [WindowBenchmark.Performance]
+        var controllers: [WindowBenchmark.ControllerLatency]
+        /// Why MIDI was not measured (no JACK server), or nil.
+        var midiMissing: String?
+
+        func add(to table: inout ResultTable, judged: Bool) {
+            for performance in performances { table.addPerformance(performance, judged: judged) }
+            for controller in controllers { table.addControllerLatency(controller, judged: judged) }
+            if let midiMissing { table.addControllerUnavailable(.midi, reason: midiMissing) }
+        }
+    }
+
+    private func performFigures(_ window: WindowBenchmark, log: (String) -> Void) throws -> PerformFigures {
+        // The list's size does not matter to Perform: the smallest store starts fastest.
+        let home = dataHome(options.sizes.first!)
+        let changes = options.smoke ? 20 : 200
+        log("a performance of \(changes) chord changes")
+        var figures = PerformFigures(performances: [try window.performance(dataHome: home, changes: changes)], controllers: [])
+        log("the same performance in the output window")
+        figures.performances.append(try window.performance(dataHome: home, changes: changes, onOutput: true))
+        log("the same performance played by OSC")
+        figures.controllers.append(try window.controllerLatency(
+            dataHome: home, changes: changes, controller: .osc,
+            configHome: options.workDirectory.appendingPathComponent("config-osc", isDirectory: true), jackServer: nil))
+        if let server = options.jackServer {
+            log("the same performance played by MIDI through JACK")
+            figures.controllers.append(try window.controllerLatency(
+                dataHome: home, changes: changes, controller: .midi,
+                configHome: options.workDirectory.appendingPathComponent("config-midi", isDirectory: true), jackServer: server))
+        } else {
+            log("no MIDI through JACK: \(options.jackMissing)")
+            figures.midiMissing = options.jackMissing
+        }
+        return figures
+    }
+
+    /// A store of `count` chordsets where the window's runs find it, for `--perform-only`
+    /// (otherwise the store's figures leave it there).
+    private func seedStore(count: Int) throws {
+        let database = StoreLocation.databaseURL(environment: ["XDG_DATA_HOME": dataHome(count).path])
+        try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let store = try ChordsetStore.open(at: database)
+        try store.append(SampleChordsets.make(count: count))
+        // Seeding counts as done, so the window shows exactly `count` chordsets.
+        _ = try store.seedIfNeeded { [] }
     }
 
     /// The window's figures over the corpus with lumis.

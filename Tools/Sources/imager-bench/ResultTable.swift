@@ -37,6 +37,16 @@ struct ResultTable {
         failures.append("FAILED: \(row.figure)\(size) hit its \(timeout) timeout: the edit painted nothing, so the figure is the timeout's")
     }
 
+    /// `row` as a figure that measured nothing, its `imager` saying why: **FAILED** as met?,
+    /// and with `failure`, a `FAILED:` line that fails the run.
+    mutating func addFailure(_ row: Row, failure: String?) {
+        var row = row
+        row.met = false
+        row.timedOut = true
+        rows.append(row)
+        if let failure { failures.append("FAILED: \(failure)") }
+    }
+
     var markdown: String {
         let header = ["figure", "N", "Imager", "floor", "ratio", "goal", "met?"]
         let cells = rows.map { row in

@@ -1,0 +1,21 @@
+#ifndef IMAGER_BENCH_JACK_SENDER_H
+#define IMAGER_BENCH_JACK_SENDER_H
+
+#include <stddef.h>
+
+/* The benchmark's MIDI sender: a JACK client with one MIDI output port, as a controller
+ * bridged into JACK would be. A message queued from any thread goes out at the start of the
+ * server's next cycle (offset 0), so what the benchmark times from the moment it queues a
+ * note includes the wait for that cycle, as a controller's note waits for it. */
+typedef struct bench_jack_sender bench_jack_sender;
+
+/* Opens client `client_name` (never starting a server) with an output port "notes" and
+ * activates it; NULL, with the reason in `error`, when no server answers. */
+bench_jack_sender *bench_jack_sender_open(const char *client_name, char *error, size_t error_size);
+void bench_jack_sender_close(bench_jack_sender *sender);
+/* How many ports the output port is connected to. */
+int bench_jack_sender_connections(bench_jack_sender *sender);
+/* Queues a three-byte message for the next cycle; 0 when the queue is full. */
+int bench_jack_sender_send(bench_jack_sender *sender, unsigned char status, unsigned char data1, unsigned char data2);
+
+#endif
