@@ -200,13 +200,12 @@ command -v "$cc" >/dev/null || cc=clang
 # reuses the debug builds that Tests/run-all.sh made (.build, or .build-debian13 in the root);
 # real figures come from release builds in scratch folders of their own.
 if [ $smoke -eq 1 ]; then
+  # Built each time (nothing to do when up to date), so a smoke run never runs stale tools.
   tools=$root/Tools/$scratch/debug
-  [ -x "$tools/imager-bench" ] && [ -x "$tools/imager-bench-window" ] || {
-    echo "bench.sh: building the tools (debug, Tools/$scratch)" >&2
-    swift build --package-path Tools --scratch-path "Tools/$scratch" --product imager-bench-window >&2
-    swift build --package-path Tools --scratch-path "Tools/$scratch" --product imager-bench >&2
-  }
-  [ -x "$scratch/debug/imager" ] || swift build --scratch-path "$scratch" --product imager >&2
+  echo "bench.sh: building the tools (debug, Tools/$scratch)" >&2
+  swift build --package-path Tools --scratch-path "Tools/$scratch" --product imager-bench-window >&2
+  swift build --package-path Tools --scratch-path "Tools/$scratch" --product imager-bench >&2
+  swift build --scratch-path "$scratch" --product imager >&2
   bin=$root/$scratch/debug
 else
   echo "bench.sh: building (release, $scratch-bench and Tools/$scratch-bench)" >&2

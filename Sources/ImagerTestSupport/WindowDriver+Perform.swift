@@ -32,6 +32,8 @@ extension WindowDriver {
     /// Borrowed: the Perform canvas while Perform is open.
     public var performCanvas: UnsafeMutablePointer<GtkWidget>? { window.performance?.canvas.widget }
     public var isFading: Bool { window.performance?.state.fade != nil }
+    /// The fade time Perform plays with; nil when Perform is not open.
+    public var performFadeSeconds: Double? { window.performance?.state.fadeTime.seconds }
     /// The chord Perform plays (or fades to); nil when Perform is not open.
     public var performChord: ChordRef? { window.performance?.state.current }
 

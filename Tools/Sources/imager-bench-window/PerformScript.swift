@@ -27,6 +27,13 @@ import ImagerTestSupport
 /// was played before that frame's paint: nothing runs between a frame's paint and its
 /// after-paint). A message whose chord has not shown a second after it was sent is reported as
 /// `perform-input-timeout`, and the next is sent.
+/// With IMAGER_BENCH_PERFORM_STRIKES=N instead, there is no performance: N chords are struck
+/// one at a time, the same way (key or message), each once the chord before it has shown and
+/// no frame has been painted for 40 ms, with no tick callback (the frame clock runs only when
+/// Imager asks for a frame): a performer's single strikes on a quiet stage. The fade time
+/// must be a cut (perform.ini's `fade-seconds=0`, which the benchmark writes), so the first
+/// frame that shows the new chord shows it whole; each is reported as `perform-strike <us>`,
+/// from the key press or the send to the end of the first frame at whose end Perform plays it.
 /// Then `perform-end <changes> <chord renders> <layers made>`, `done`, the peak memory, quit.
 final class PerformScript {
     static let width: Int32 = 1920, height: Int32 = 1080
@@ -56,6 +63,14 @@ final class PerformScript {
     private var work: PerformWork?
     private var playing = false
     private var finishing = false
+    /// How many chords are struck one at a time instead of a performance (0: a performance).
+    private let strikes: Int
+    private var struck = 0
+    private var striking = false
+    /// The end of the last frame painted.
+    private var lastPaintAt: gint64 = 0
+    /// How long no frame must have been painted before a strike.
+    static let quietBeforeStrike: gint64 = 40_000
 
     static func start(window: WindowDriver, onOutput: Bool, input: Input = .keys) {
         let script = PerformScript(window: window, onOutput: onOutput, input: input)
@@ -67,8 +82,9 @@ final class PerformScript {
         self.window = window
         self.onOutput = onOutput
         self.input = input
-        changes = ProcessInfo.processInfo.environment["IMAGER_BENCH_PERFORM_CHANGES"].flatMap(Int.init)
-            .flatMap { $0 > 0 ? $0 : nil } ?? 200
+        let environment = ProcessInfo.processInfo.environment
+        changes = environment["IMAGER_BENCH_PERFORM_CHANGES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 200
+        strikes = environment["IMAGER_BENCH_PERFORM_STRIKES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 0
     }
 
     private func report(_ line: String) {
@@ -140,9 +156,16 @@ final class PerformScript {
         }
         Signal.connect(clock, "after-paint") { [self] in afterPaint(clock) }
         playing = true
+        if strikes > 0 {
+            switch input {
+            case .keys: startStrikes()
+            case let .controller(sender): whenReady(sender, since: g_get_monotonic_time()) { [self] in startStrikes() }
+            }
+            return
+        }
         switch input {
         case .keys: pressKey()
-        case let .controller(sender): whenReady(sender, since: g_get_monotonic_time())
+        case let .controller(sender): whenReady(sender, since: g_get_monotonic_time()) { [self] in send(sender) }
         }
         // A tick callback keeps the frame clock running throughout, so every interval is one
         // between frames of the performance.
@@ -167,6 +190,55 @@ final class PerformScript {
         return true
     }
 
+    /// Each chord struck alone, with a cut; the frame clock runs only when Imager asks for a
+    /// frame.
+    private func startStrikes() {
+        guard window.performFadeSeconds == 0 else {
+            report("perform-error strikes need a cut: perform.ini's fade-seconds=0")
+            window.quit()
+            return
+        }
+        striking = true
+        _ = MainLoop.after(milliseconds: 40) { [self] in strikeWhenQuiet() }
+    }
+
+    /// Strikes the next chord once the one before has shown and no frame has been painted
+    /// for `quietBeforeStrike`; looks again every few milliseconds until then.
+    private func strikeWhenQuiet() {
+        let now = g_get_monotonic_time()
+        if let awaited, now - awaited.sentAt > Self.messageTimeout {
+            report("perform-input-timeout")
+            self.awaited = nil
+        }
+        guard keyPressedAt == 0, awaited == nil, !window.isFading, now - lastPaintAt >= Self.quietBeforeStrike else {
+            _ = MainLoop.after(milliseconds: 5) { [self] in strikeWhenQuiet() }
+            return
+        }
+        guard struck < strikes else {
+            finish()
+            return
+        }
+        // The pattern of the performance, never the chord already playing: its frame would
+        // show nothing new.
+        var number = Self.chords[struck % 8]
+        if window.performChord?.slot == number - 1 { number = Self.chords[(struck + 1) % 8] }
+        struck += 1
+        switch input {
+        case .keys:
+            let pressedAt = g_get_monotonic_time()
+            if window.performKey(String(number)) { keyPressedAt = pressedAt }
+        case let .controller(sender):
+            let sentAt = g_get_monotonic_time()
+            guard sender.send(chord: number) else {
+                report("perform-error \(sender.name) could not send")
+                window.quit()
+                return
+            }
+            awaited = (number - 1, sentAt)
+        }
+        _ = MainLoop.after(milliseconds: 5) { [self] in strikeWhenQuiet() }
+    }
+
     /// One key, then the next 100 ms or 250 ms later, from a timer: a key arrives between
     /// frames, as a performer's does.
     private func pressKey() {
@@ -186,17 +258,17 @@ final class PerformScript {
     private static let chords = [1, 5, 8, 3, 6, 2, 7, 4]
 
     /// Waits (up to 10 s) for the sender to be ready, then plays.
-    private func whenReady(_ sender: ChordSender, since: gint64) {
+    private func whenReady(_ sender: ChordSender, since: gint64, then play: @escaping () -> Void) {
         guard sender.isReady else {
             guard g_get_monotonic_time() - since < 10_000_000 else {
                 report("perform-error \(sender.name) never reached Imager")
                 window.quit()
                 return
             }
-            _ = MainLoop.after(milliseconds: 20) { [self] in whenReady(sender, since: since) }
+            _ = MainLoop.after(milliseconds: 20) { [self] in whenReady(sender, since: since, then: play) }
             return
         }
-        send(sender)
+        play()
     }
 
     /// One message, then the next 100 ms or 250 ms later, as `pressKey` does; each waits
@@ -226,19 +298,23 @@ final class PerformScript {
         guard playing else { return }
         let now = g_get_monotonic_time()
         let frameTime = gdk_frame_clock_get_frame_time(clock)
-        if canvasChanges, lastFrameTime != 0 {
+        // Between strikes the clock stops: the time since the frame before is no interval of
+        // a performance.
+        if canvasChanges, lastFrameTime != 0, !striking {
             report("perform-frame \(now - frameStarted) \(frameTime - lastFrameTime)")
         }
+        let figure = striking ? "perform-strike" : "perform-input"
         if keyPressedAt != 0 {
-            report("perform-input \(now - keyPressedAt)")
+            report("\(figure) \(now - keyPressedAt)")
             keyPressedAt = 0
         }
         if let awaited, window.performChord?.slot == awaited.slot {
-            report("perform-input \(now - awaited.sentAt)")
+            report("\(figure) \(now - awaited.sentAt)")
             self.awaited = nil
         }
         canvasChanges = false
         lastFrameTime = frameTime
+        lastPaintAt = g_get_monotonic_time()
     }
 
     private func finish() {

@@ -131,17 +131,17 @@ struct BenchmarkRun {
     }
 
     /// Perform's figures: the performance by key in the window and in the output window, then
-    /// by OSC and by MIDI through JACK in the window.
+    /// chords struck alone by key, by OSC and by MIDI through JACK in the window.
     struct PerformFigures {
         var performances: [WindowBenchmark.Performance]
-        var controllers: [WindowBenchmark.ControllerLatency]
+        var strikes: [WindowBenchmark.StrikeLatency]
         /// Why MIDI was not measured (no JACK server), or nil.
         var midiMissing: String?
 
         func add(to table: inout ResultTable, judged: Bool) {
             for performance in performances { table.addPerformance(performance, judged: judged) }
-            for controller in controllers { table.addControllerLatency(controller, judged: judged) }
-            if let midiMissing { table.addControllerUnavailable(.midi, reason: midiMissing) }
+            for strike in strikes { table.addStrikeLatency(strike, judged: judged) }
+            if let midiMissing { table.addStrikeUnavailable(.midi, reason: midiMissing) }
         }
     }
 
@@ -150,18 +150,22 @@ struct BenchmarkRun {
         let home = dataHome(options.sizes.first!)
         let changes = options.smoke ? 20 : 200
         log("a performance of \(changes) chord changes")
-        var figures = PerformFigures(performances: [try window.performance(dataHome: home, changes: changes)], controllers: [])
+        var figures = PerformFigures(performances: [try window.performance(dataHome: home, changes: changes)], strikes: [])
         log("the same performance in the output window")
         figures.performances.append(try window.performance(dataHome: home, changes: changes, onOutput: true))
-        log("the same performance played by OSC")
-        figures.controllers.append(try window.controllerLatency(
-            dataHome: home, changes: changes, controller: .osc,
-            configHome: options.workDirectory.appendingPathComponent("config-osc", isDirectory: true), jackServer: nil))
+        // 100 strikes: the 99th percentile is the second longest.
+        let strikes = options.smoke ? 10 : 100
+        func strike(_ striker: WindowBenchmark.Striker, jackServer: String? = nil) throws {
+            log("\(strikes) chords struck alone by \(striker.rawValue)")
+            figures.strikes.append(try window.strikeLatency(
+                dataHome: home, strikes: strikes, striker: striker,
+                configHome: options.workDirectory.appendingPathComponent("config-strikes-\(striker.mode)", isDirectory: true),
+                jackServer: jackServer))
+        }
+        try strike(.key)
+        try strike(.osc)
         if let server = options.jackServer {
-            log("the same performance played by MIDI through JACK")
-            figures.controllers.append(try window.controllerLatency(
-                dataHome: home, changes: changes, controller: .midi,
-                configHome: options.workDirectory.appendingPathComponent("config-midi", isDirectory: true), jackServer: server))
+            try strike(.midi, jackServer: server)
         } else {
             log("no MIDI through JACK: \(options.jackMissing)")
             figures.midiMissing = options.jackMissing

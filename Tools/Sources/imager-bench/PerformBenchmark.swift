@@ -31,8 +31,6 @@ extension WindowBenchmark {
     /// The goals (docs/benchmark.md): a median frame under 8 ms, none later than 25 ms.
     static let performMedianGoal = 8.0
     static let lateAfter = 25.0
-    /// A key's chord on screen within one frame at 60 Hz, at the 99th percentile.
-    static let keyToFrameGoal = 16.7
 
     /// `onOutput`: in the output window, full screen on the display's monitor.
     func performance(dataHome: URL, changes: Int, onOutput: Bool = false) throws -> Performance {
@@ -77,13 +75,11 @@ extension ResultTable {
                   met: judged ? figures.late == 0 : nil))
         add(.init(figure: "\(scene): chords rendered, layers made", count: count,
                   imager: "\(figures.chordRenders), \(figures.layersMade)", floor: "", ratio: ""))
-        add(.init(figure: "\(scene): key to first frame, median", count: figures.keys,
+        // Keys while fades run wait for the frame clock's next frame, 0 to 16.7 ms at 60 Hz:
+        // shown, not judged (the goal is judged on keys struck alone, `addStrikeLatency`).
+        add(.init(figure: "\(scene): key during fades to first frame, median", count: figures.keys,
                   imager: formatMilliseconds(figures.keyToFrameMedian), floor: "", ratio: ""))
-        add(.init(figure: "\(scene): key to first frame, 99th percentile", count: figures.keys,
-                  imager: formatMilliseconds(figures.keyToFrameP99), floor: "", ratio: "",
-                  goal: String(format: "< %.1f ms", WindowBenchmark.keyToFrameGoal),
-                  met: judged ? figures.keyToFrameP99 < WindowBenchmark.keyToFrameGoal : nil))
-        add(.init(figure: "\(scene): key to first frame, spread (99th percentile − median)", count: figures.keys,
-                  imager: formatMilliseconds(figures.keyToFrameP99 - figures.keyToFrameMedian), floor: "", ratio: ""))
+        add(.init(figure: "\(scene): key during fades to first frame, 99th percentile", count: figures.keys,
+                  imager: formatMilliseconds(figures.keyToFrameP99), floor: "", ratio: ""))
     }
 }
