@@ -17,6 +17,10 @@
 #   packaging/bench.sh --sync-only           only the sync figures, in process
 #   packaging/bench.sh --pictures-only       only "chordset from a 50-megapixel photo", a JPEG
 #                                            and a PNG, each read 5 times
+#   packaging/bench.sh --perform-only        only the Perform figures: the performance in the
+#                                            Perform view at 1920×1080 and in the output window
+#                                            at 3840×2160, each beside fade_floor's (a few
+#                                            minutes, most of it the release builds)
 #   packaging/bench.sh --write-docs          a full run in both environments that also puts its
 #                                            table in docs/benchmark.md, between the bench-table
 #                                            markers
@@ -40,8 +44,9 @@
 # Imager's real window over the bench's own store, driven by a script through ImagerTestSupport;
 # the app has no benchmark code); the floors are the C programs in Tools/Floors/, compiled
 # here: sqlite_floor (raw SQLite), adw_floor (a minimal libadwaita window, the same window with
-# a plain GtkListView, and with a drawing area: the floor of every window figure) and gtk_floor
-# (the same without libadwaita, launched beside it to show what libadwaita costs). The windows run under
+# a plain GtkListView, and with a drawing area: the floor of every window figure), gtk_floor
+# (the same without libadwaita, launched beside it to show what libadwaita costs) and fade_floor
+# (a bare GTK window cross-fading between two pictures: Perform's floor). The windows run under
 # Xvfb (3840×2160: room for the Perform view at 1920×1080 plus the window frame, and the size
 # of Perform's output window, full screen on the display's one monitor), in a private
 # D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set. Tools/Scripts/side_by_side.py
@@ -222,6 +227,7 @@ mkdir -p "$floors"
 "$cc" -O2 -Wall -o "$floors/sqlite_floor" Tools/Floors/sqlite_floor.c $(pkg-config --cflags --libs sqlite3)
 "$cc" -O2 -Wall -o "$floors/gtk_floor" Tools/Floors/gtk_floor.c $(pkg-config --cflags --libs gtk4) -lm
 "$cc" -O2 -Wall -DFLOOR_LIBADWAITA -o "$floors/adw_floor" Tools/Floors/gtk_floor.c $(pkg-config --cflags --libs libadwaita-1) -lm
+"$cc" -O2 -Wall -o "$floors/fade_floor" Tools/Floors/fade_floor.c $(pkg-config --cflags --libs gtk4)
 
 # The window runs as installed: install.sh's layout under a private prefix, with that prefix's
 # share/ among the XDG data folders (as /usr/local/share, ~/.local/share or the Flatpak's
@@ -262,9 +268,9 @@ if [ $status -ne 0 ]; then
 fi
 # The time for an edit to reach another machine's open window through Syncthing: a script of
 # its own (two Syncthing daemons, the command line on one machine, the window on
-# the other), its row added to the table. Not with --pictures-only.
+# the other), its row added to the table. Not with --pictures-only or --perform-only.
 case " ${passthrough[*]-} " in
-  *" --pictures-only "*) ;;
+  *" --pictures-only "*|*" --perform-only "*) ;;
   *)
     echo "[ sync ] an edit through Syncthing to the other machine's open window" >&2
     repetitions=5 judge=()

@@ -9,6 +9,9 @@ struct BenchOptions {
     var picturesOnly = false
     /// Only the sync figures, in process: no window.
     var syncOnly = false
+    /// Only the Perform figures (the window's and the output window's, with the cross-fade
+    /// floor), over a small store of their own: no store, import or list figures.
+    var performOnly = false
     /// Where sqlite_floor and gtk_floor were compiled.
     var floorDirectory = ""
     /// imager-bench-window, Imager's window over the benchmark's store; nil skips the window's figures.
@@ -21,13 +24,15 @@ struct BenchOptions {
     var outputPath: String?
 
     static let usage = """
-        usage: imager-bench --floors DIR [--window PATH] [--sizes 10,1000,10000,100000] [--smoke] [--pictures-only] [--sync-only] [--work-dir DIR] [--keep] [--output FILE]
+        usage: imager-bench --floors DIR [--window PATH] [--sizes 10,1000,10000,100000] [--smoke] [--pictures-only] [--sync-only] [--perform-only] [--work-dir DIR] [--keep] [--output FILE]
           --floors DIR    where packaging/bench.sh compiled sqlite_floor and gtk_floor
           --window PATH   imager-bench-window, for the window's figures (needs a display)
           --sizes LIST    numbers of chordsets, comma-separated
           --smoke         one repetition, short scripts: checks that the benchmark works
           --pictures-only only the chordset-from-a-photo figures
           --sync-only     only the sync figures (in process, no window)
+          --perform-only  only the Perform figures, at 1920 × 1080 and in the output window,
+                          with their floor (needs --window and a display)
           --work-dir DIR  where the databases go (default: a new folder in the temp dir)
           --keep          leave the databases there afterwards
           --output FILE   write the table to FILE instead of standard output
@@ -48,6 +53,7 @@ struct BenchOptions {
             case "--smoke": smoke = true
             case "--pictures-only": picturesOnly = true
             case "--sync-only": syncOnly = true
+            case "--perform-only": performOnly = true
             case "--keep": keep = true
             case "--output": outputPath = try value(flag)
             case "--floors": floorDirectory = try value(flag)
@@ -58,6 +64,10 @@ struct BenchOptions {
             }
         }
         guard !floorDirectory.isEmpty else { throw BenchError("--floors is required\n\(Self.usage)") }
+        guard [picturesOnly, syncOnly, performOnly].filter({ $0 }).count <= 1 else {
+            throw BenchError("--pictures-only, --sync-only and --perform-only exclude each other")
+        }
+        guard !performOnly || imagerProgram != nil else { throw BenchError("--perform-only needs --window\n\(Self.usage)") }
     }
 
     /// Repetitions of each store figure: fewer where one takes seconds.
@@ -75,6 +85,9 @@ struct BenchOptions {
     /// whole list: on a loaded machine one slow launch of either program would move a median
     /// of three, and with it the ratio, from one run to the next.
     var launchRepetitions: Int { smoke ? 1 : 7 }
+
+    /// Chord changes in each Perform performance.
+    var performChanges: Int { smoke ? 20 : 200 }
 
     var editCycles: Int { smoke ? 1 : 5 }
     var scrollFrames: Int { smoke ? 30 : 1_000 }

@@ -52,6 +52,16 @@ struct BenchmarkRun {
             return result
         }
 
+        if options.performOnly {
+            let performances = try performFigures(window(options.imagerProgram!), dataHome: seedPerformStore(log: log), log: log)
+            log("done")
+            var result = ResultTable()
+            for performance in performances {
+                result.addPerformance(performance.imager, floor: performance.floor, judged: !options.smoke)
+            }
+            return result
+        }
+
         var store: [Int: StoreBenchmark.Figures] = [:]
         for count in options.sizes {
             store[count] = try StoreBenchmark(
@@ -80,11 +90,9 @@ struct BenchmarkRun {
 
         var launches: [Int: WindowBenchmark.Launches] = [:]
         var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
-        var performances: [WindowBenchmark.Performance] = []
+        var performances: [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance)] = []
         if let imager = options.imagerProgram {
-            // A window that never paints is broken; a smoke run should say so within a minute.
-            let window = WindowBenchmark(imagerProgram: imager, floorProgram: floor("adw_floor"),
-                                         plainFloorProgram: floor("gtk_floor"), timeoutSeconds: options.smoke ? 60 : 300)
+            let window = window(imager)
             for (index, count) in options.sizes.enumerated() {
                 log("launches with \(count) chordsets")
                 launches[count] = try window.launches(dataHome: dataHome(count),
@@ -97,12 +105,7 @@ struct BenchmarkRun {
                                            editCycles: options.editCycles, scrollFrames: options.scrollFrames)
             script = (largest, result.imager, result.floor)
             // The list's size does not matter to Perform: the smallest store starts fastest.
-            let changes = options.smoke ? 20 : 200
-            log("a performance of \(changes) chord changes")
-            performances.append(try window.performance(dataHome: dataHome(options.sizes.first!), changes: changes))
-            log("the same performance in the output window")
-            performances.append(try window.performance(dataHome: dataHome(options.sizes.first!), changes: changes,
-                                                       onOutput: true))
+            performances = try performFigures(window, dataHome: dataHome(options.sizes.first!), log: log)
 
             log("launches with \(largest) chordsets with lumis")
             let lumiLaunches = try window.launches(dataHome: lumiHome, repetitions: options.launchRepetitions,
@@ -114,7 +117,9 @@ struct BenchmarkRun {
         }
         log("done")
         var result = table(store: store, launches: launches, script: script)
-        for performance in performances { result.addPerformance(performance, judged: !options.smoke) }
+        for performance in performances {
+            result.addPerformance(performance.imager, floor: performance.floor, judged: !options.smoke)
+        }
         result.addEscapeHeavyImport(escapes, count: importCount, judged: !options.smoke)
         addLumiRows(to: &result, count: importCount, importing: lumiImport, window: lumiWindow,
                     plainScroll: script?.floor.scroll)
@@ -128,6 +133,42 @@ struct BenchmarkRun {
         var launches: WindowBenchmark.Launches
         var script: WindowBenchmark.Script
         var floorDrag: WindowBenchmark.Drag
+    }
+
+    /// A window that never paints is broken; a smoke run should say so within a minute.
+    private func window(_ imager: String) -> WindowBenchmark {
+        WindowBenchmark(imagerProgram: imager, floorProgram: floor("adw_floor"), plainFloorProgram: floor("gtk_floor"),
+                        fadeFloorProgram: floor("fade_floor"), timeoutSeconds: options.smoke ? 60 : 300)
+    }
+
+    /// The performance in the Perform view at 1920 × 1080, then in the output window, each
+    /// followed by fade_floor's at the same size.
+    private func performFigures(_ window: WindowBenchmark, dataHome: URL, log: (String) -> Void) throws
+        -> [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance)] {
+        let changes = options.performChanges
+        var figures: [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance)] = []
+        for onOutput in [false, true] {
+            log(onOutput ? "the same performance in the output window" : "a performance of \(changes) chord changes")
+            let imager = try window.performance(dataHome: dataHome, changes: changes, onOutput: onOutput)
+            log("its floor: fade_floor at \(imager.width)×\(imager.height)")
+            figures.append((imager, try window.fadeFloor(like: imager, dataHome: dataHome)))
+        }
+        return figures
+    }
+
+    /// The store Perform plays from in a run of the Perform figures alone: the smallest N's
+    /// sample chordsets, as the full run's store has them.
+    private func seedPerformStore(log: (String) -> Void) throws -> URL {
+        let count = options.sizes.first!
+        log("a store of \(count) chordsets for Perform")
+        let home = dataHome(count)
+        let database = StoreLocation.databaseURL(environment: ["XDG_DATA_HOME": home.path])
+        removeDatabase(database)
+        let store = try ChordsetStore.open(at: database)
+        try store.append(SampleChordsets.make(count: count))
+        // Recorded as seeded, so the app shows exactly these chordsets.
+        _ = try store.seedIfNeeded { [] }
+        return home
     }
 
     private func floor(_ name: String) -> String {
