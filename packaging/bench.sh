@@ -19,8 +19,8 @@
 #                                            and a PNG, each read 5 times
 #   packaging/bench.sh --perform-only        only the Perform figures: the performance in the
 #                                            Perform view at 1920×1080 and in the output window
-#                                            at 3840×2160, each beside fade_floor's (a few
-#                                            minutes, most of it the release builds)
+#                                            at 3840×2160, the latter beside fade_floor's (about
+#                                            three minutes after the release builds)
 #   packaging/bench.sh --write-docs          a full run in both environments that also puts its
 #                                            table in docs/benchmark.md, between the bench-table
 #                                            markers

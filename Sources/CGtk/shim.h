@@ -10,6 +10,8 @@
 #include <libintl.h>
 #include <locale.h>
 #include <glib-unix.h>
+/* mallopt, which Swift's Glibc module leaves out (FrameMemory). */
+#include <malloc.h>
 
 /* ---- type macros ---- */
 static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }

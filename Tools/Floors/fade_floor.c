@@ -314,9 +314,9 @@ int main(int argc, char **argv) {
     }
     changes = env_int("IMAGER_BENCH_PERFORM_CHANGES", 200);
     /* Frame-sized blocks (up to 32 MiB, glibc's largest threshold) come from the heap and stay
-     * there when freed, up to 512 MiB, for the next frame's. */
+     * there when freed, up to 256 MiB, for the next frame's, as Imager's FrameMemory does. */
     mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-    mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
     GtkApplication *app = gtk_application_new("io.github.imagerproject.BenchFadeFloor", G_APPLICATION_NON_UNIQUE);
     g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
     int status = g_application_run(G_APPLICATION(app), 1, argv);

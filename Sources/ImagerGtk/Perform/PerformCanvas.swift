@@ -16,7 +16,8 @@ import ImagerDrawing
 /// - the cairo renderer gets one cairo node painted from the layers (the old picture, the new
 ///   one over it at the fade's opacity, the black): it would copy every texture into a new
 ///   image each frame and paint an opacity node through an intermediate group, and measured
-///   at 3840 × 2160 both cost more than the one painted node (docs/benchmark.md).
+///   at 3840 × 2160 both cost more than the one painted node (docs/benchmark.md); that
+///   node's frame-sized image is allocated every frame, and `FrameMemory` keeps it cheap.
 package final class PerformCanvas {
     /// Borrowed: owned by the view's widget tree; the widget owns this object through its
     /// snapshot function's user data.
@@ -145,6 +146,7 @@ package final class PerformCanvas {
                                      size: graphene_size_t(width: Float(width), height: Float(height)))
         let fading = showsUnder && opacity < 1 ? under : nil
         if cgtk_widget_renders_with_cairo(widget) != 0 {
+            FrameMemory.keepForNextFrame()
             let cairo = gtk_snapshot_append_cairo(snapshot, &bounds)!
             paint(cairo, target: target, under: fading)
             cairo_destroy(cairo)

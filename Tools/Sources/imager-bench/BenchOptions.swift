@@ -9,8 +9,8 @@ struct BenchOptions {
     var picturesOnly = false
     /// Only the sync figures, in process: no window.
     var syncOnly = false
-    /// Only the Perform figures (the window's and the output window's, with the cross-fade
-    /// floor), over a small store of their own: no store, import or list figures.
+    /// Only the Perform figures (the window's, and the output window's beside its floor),
+    /// over a small store of their own: no store, import or list figures.
     var performOnly = false
     /// Where sqlite_floor and gtk_floor were compiled.
     var floorDirectory = ""
@@ -31,8 +31,8 @@ struct BenchOptions {
           --smoke         one repetition, short scripts: checks that the benchmark works
           --pictures-only only the chordset-from-a-photo figures
           --sync-only     only the sync figures (in process, no window)
-          --perform-only  only the Perform figures, at 1920 × 1080 and in the output window,
-                          with their floor (needs --window and a display)
+          --perform-only  only the Perform figures, at 1920 × 1080 and in the output window
+                          beside its floor, fade_floor (needs --window and a display)
           --work-dir DIR  where the databases go (default: a new folder in the temp dir)
           --keep          leave the databases there afterwards
           --output FILE   write the table to FILE instead of standard output

@@ -90,7 +90,7 @@ struct BenchmarkRun {
 
         var launches: [Int: WindowBenchmark.Launches] = [:]
         var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
-        var performances: [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance)] = []
+        var performances: [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance?)] = []
         if let imager = options.imagerProgram {
             let window = window(imager)
             for (index, count) in options.sizes.enumerated() {
@@ -141,19 +141,17 @@ struct BenchmarkRun {
                         fadeFloorProgram: floor("fade_floor"), timeoutSeconds: options.smoke ? 60 : 300)
     }
 
-    /// The performance in the Perform view at 1920 × 1080, then in the output window, each
-    /// followed by fade_floor's at the same size.
+    /// The performance in the Perform view at 1920 × 1080, then in the output window,
+    /// followed by fade_floor's at the output's size: what the machine can do at all there.
     private func performFigures(_ window: WindowBenchmark, dataHome: URL, log: (String) -> Void) throws
-        -> [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance)] {
+        -> [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance?)] {
         let changes = options.performChanges
-        var figures: [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance)] = []
-        for onOutput in [false, true] {
-            log(onOutput ? "the same performance in the output window" : "a performance of \(changes) chord changes")
-            let imager = try window.performance(dataHome: dataHome, changes: changes, onOutput: onOutput)
-            log("its floor: fade_floor at \(imager.width)×\(imager.height)")
-            figures.append((imager, try window.fadeFloor(like: imager, dataHome: dataHome)))
-        }
-        return figures
+        log("a performance of \(changes) chord changes")
+        let inWindow = try window.performance(dataHome: dataHome, changes: changes)
+        log("the same performance in the output window")
+        let onOutput = try window.performance(dataHome: dataHome, changes: changes, onOutput: true)
+        log("its floor: fade_floor at \(onOutput.width)×\(onOutput.height)")
+        return [(inWindow, nil), (onOutput, try window.fadeFloor(like: onOutput, dataHome: dataHome))]
     }
 
     /// The store Perform plays from in a run of the Perform figures alone: the smallest N's
