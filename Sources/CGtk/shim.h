@@ -10,6 +10,8 @@
 #include <libintl.h>
 #include <locale.h>
 #include <glib-unix.h>
+/* mallopt, which Swift's Glibc module leaves out (FrameMemory). */
+#include <malloc.h>
 
 /* ---- type macros ---- */
 static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
@@ -68,6 +70,84 @@ static inline GObject *cgtk_plain_object_new(void) {
 /* A drawing area that assistive technologies announce as a button. */
 static inline GtkWidget *cgtk_drawing_area_new_with_role(GtkAccessibleRole role) {
     return g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL);
+}
+
+/* ---- a widget drawn by a snapshot function ---- */
+/* What GtkDrawingArea is for cairo, for render nodes: GTK has no such widget, and a GType
+ * subclass (its snapshot vfunc) cannot be declared from Swift. The function appends the
+ * widget's nodes at its size; the user data is released with the widget. Like a drawing
+ * area it says "resize" when it gets a new size. Registered once by
+ * name, as each module that includes this header has its own copy of these functions. */
+typedef void (*CgtkSnapshotFunc)(GtkWidget *widget, GtkSnapshot *snapshot, int width, int height, gpointer data);
+typedef struct {
+    GtkWidget parent;
+    CgtkSnapshotFunc func;
+    gpointer data;
+    GDestroyNotify destroy;
+} CgtkSnapshotArea;
+typedef struct { GtkWidgetClass parent; } CgtkSnapshotAreaClass;
+
+static inline void cgtk_snapshot_area_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    CgtkSnapshotArea *area = (CgtkSnapshotArea *)widget;
+    if (area->func) area->func(widget, snapshot, gtk_widget_get_width(widget), gtk_widget_get_height(widget), area->data);
+}
+static inline void cgtk_snapshot_area_release(CgtkSnapshotArea *area) {
+    GDestroyNotify destroy = area->destroy;
+    gpointer data = area->data;
+    area->func = NULL;
+    area->data = NULL;
+    area->destroy = NULL;
+    if (destroy) destroy(data);
+}
+static inline void cgtk_snapshot_area_dispose(GObject *object) {
+    cgtk_snapshot_area_release((CgtkSnapshotArea *)object);
+    G_OBJECT_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(object)))->dispose(object);
+}
+/* "resize" (width, height), as GtkDrawingArea's: emitted with each allocation. */
+static inline void cgtk_snapshot_area_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    g_signal_emit_by_name(widget, "resize", width, height);
+}
+static inline void cgtk_snapshot_area_class_init(gpointer class, gpointer data) {
+    (void)data;
+    G_OBJECT_CLASS(class)->dispose = cgtk_snapshot_area_dispose;
+    GTK_WIDGET_CLASS(class)->snapshot = cgtk_snapshot_area_snapshot;
+    GTK_WIDGET_CLASS(class)->size_allocate = cgtk_snapshot_area_size_allocate;
+    g_signal_new("resize", G_TYPE_FROM_CLASS(class), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                 G_TYPE_INT, G_TYPE_INT);
+}
+static inline GType cgtk_snapshot_area_get_type(void) {
+    GType type = g_type_from_name("CgtkSnapshotArea");
+    if (type) return type;
+    return g_type_register_static_simple(GTK_TYPE_WIDGET, "CgtkSnapshotArea", sizeof(CgtkSnapshotAreaClass),
+                                         cgtk_snapshot_area_class_init, sizeof(CgtkSnapshotArea), NULL, 0);
+}
+/* A snapshot area with an accessible role (construct-only), drawing nothing until it has a
+ * snapshot function. */
+static inline GtkWidget *cgtk_snapshot_area_new(GtkAccessibleRole role) {
+    return g_object_new(cgtk_snapshot_area_get_type(), "accessible-role", role, NULL);
+}
+/* Draws `widget` (a snapshot area) with `func`; the previous function's data is released. */
+static inline void cgtk_snapshot_area_set_func(GtkWidget *widget, CgtkSnapshotFunc func, gpointer data,
+                                               GDestroyNotify destroy) {
+    CgtkSnapshotArea *area = (CgtkSnapshotArea *)widget;
+    cgtk_snapshot_area_release(area);
+    area->func = func;
+    area->data = data;
+    area->destroy = destroy;
+    gtk_widget_queue_draw(widget);
+}
+/* The snapshot vfunc itself, for a test to draw the widget at once, outside a frame. */
+static inline void cgtk_widget_class_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    GTK_WIDGET_GET_CLASS(widget)->snapshot(widget, snapshot);
+}
+/* cairo's ARGB32 layout as GDK names it (a macro, by the machine's byte order). */
+static inline GdkMemoryFormat cgtk_memory_format_cairo_argb32(void) { return GDK_MEMORY_DEFAULT; }
+/* Whether `widget`'s window is drawn by GSK's cairo renderer; false while it is not realized. */
+static inline gboolean cgtk_widget_renders_with_cairo(GtkWidget *widget) {
+    GtkNative *native = gtk_widget_get_native(widget);
+    GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
+    return renderer && GSK_IS_CAIRO_RENDERER(renderer);
 }
 
 /* ---- lists ---- */

@@ -7,12 +7,20 @@ import ImagerDrawing
 /// black as the blackout asks.
 ///
 /// A fade repaints every frame at full screen, so nothing is drawn or allocated per frame in
-/// proportion to the screen: each chord is rendered once, when it is played, into one of
-/// three screen-sized surfaces that live as long as the canvas keeps its size; a frame is two
-/// surface paints (the old picture, the new one over it at the fade's opacity).
+/// proportion to the screen by the canvas itself: each chord is rendered once, when it is
+/// played, into one of three screen-sized surfaces that live as long as the canvas keeps its
+/// size. A frame is made of those layers in one of two ways, by the renderer that draws it:
+/// - a GPU renderer (GL, Vulkan) gets each layer as a texture, made once per chord, in a
+///   texture node; the fade is an opacity node over the layer underneath and the blackout a
+///   colour node, so a frame uploads nothing and the GPU blends;
+/// - the cairo renderer gets one cairo node painted from the layers (the old picture, the new
+///   one over it at the fade's opacity, the black): it would copy every texture into a new
+///   image each frame and paint an opacity node through an intermediate group, and measured
+///   at 3840 × 2160 both cost more than the one painted node (docs/benchmark.md); that
+///   node's frame-sized image is allocated every frame, and `FrameMemory` keeps it cheap.
 package final class PerformCanvas {
-    /// Borrowed: owned by the view's widget tree; the drawing area owns this object through
-    /// its draw function's user data.
+    /// Borrowed: owned by the view's widget tree; the widget owns this object through its
+    /// snapshot function's user data.
     package let widget: Widget
     /// What a chord looks like: its background and lumis (the view asks the controller).
     /// Asked once each time a chord is rendered into a layer, never per frame.
@@ -38,19 +46,20 @@ package final class PerformCanvas {
     private(set) var blackness = 0.0
 
     init() {
-        widget = cgtk_drawing_area_new_with_role(GTK_ACCESSIBLE_ROLE_IMG)
+        widget = cgtk_snapshot_area_new(GTK_ACCESSIBLE_ROLE_IMG)
+        let snapshot: CgtkSnapshotFunc = { _, snapshot, width, height, data in
+            MainActor.assumeIsolated {
+                Unmanaged<PerformCanvas>.fromOpaque(data!).takeUnretainedValue()
+                    .snapshot(snapshot!, width: width, height: height)
+            }
+        }
+        let release: GDestroyNotify = { data in Unmanaged<PerformCanvas>.fromOpaque(data!).release() }
+        cgtk_snapshot_area_set_func(widget, snapshot, Unmanaged.passRetained(self).toOpaque(), release)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_set_focusable(widget, 1)
         gtk_widget_set_focus_on_click(widget, 1)
         widget.addCSSClasses("perform-canvas")
-        let draw: GtkDrawingAreaDrawFunc = { _, cairo, width, height, data in
-            MainActor.assumeIsolated {
-                Unmanaged<PerformCanvas>.fromOpaque(data!).takeUnretainedValue().draw(cairo!, width: width, height: height)
-            }
-        }
-        let release: GDestroyNotify = { data in Unmanaged<PerformCanvas>.fromOpaque(data!).release() }
-        gtk_drawing_area_set_draw_func(cgtk_drawing_area(widget), draw, Unmanaged.passRetained(self).toOpaque(), release)
     }
 
     /// Shows `chord`. With `fading`, the picture on screen now (the old "under" picture with
@@ -120,7 +129,7 @@ package final class PerformCanvas {
         }
     }
 
-    private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
+    private func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
         let scale = max(gtk_widget_get_scale_factor(widget), 1)
         if target == nil || !target!.fits(width: width, height: height, scale: scale) {
             // A new size (the first draw, full screen): a fade cannot be carried over, so the
@@ -133,12 +142,43 @@ package final class PerformCanvas {
             if let targetChord { render(targetChord, into: target!) }
         }
         guard let target else { return }
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                     size: graphene_size_t(width: Float(width), height: Float(height)))
+        let fading = showsUnder && opacity < 1 ? under : nil
+        if cgtk_widget_renders_with_cairo(widget) != 0 {
+            FrameMemory.keepForNextFrame()
+            let cairo = gtk_snapshot_append_cairo(snapshot, &bounds)!
+            paint(cairo, target: target, under: fading)
+            cairo_destroy(cairo)
+            return
+        }
+        if blackness >= 1 {
+            var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
+            gtk_snapshot_append_color(snapshot, &black, &bounds)
+            return
+        }
+        if let fading {
+            gtk_snapshot_append_texture(snapshot, fading.texture, &bounds)
+            gtk_snapshot_push_opacity(snapshot, opacity)
+            gtk_snapshot_append_texture(snapshot, target.texture, &bounds)
+            gtk_snapshot_pop(snapshot)
+        } else {
+            gtk_snapshot_append_texture(snapshot, target.texture, &bounds)
+        }
+        if blackness > 0 {
+            var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: Float(blackness))
+            gtk_snapshot_append_color(snapshot, &black, &bounds)
+        }
+    }
+
+    /// The frame for the cairo renderer, painted from the layers.
+    private func paint(_ cairo: OpaquePointer, target: Layer, under: Layer?) {
         if blackness >= 1 {
             cairo_set_source_rgb(cairo, 0, 0, 0)
             cairo_paint(cairo)
             return
         }
-        if showsUnder, let under, opacity < 1 {
+        if let under {
             cairo_set_source_surface(cairo, under.surface, 0, 0)
             cairo_paint(cairo)
             cairo_set_source_surface(cairo, target.surface, 0, 0)
@@ -160,6 +200,9 @@ private final class Layer {
     /// Owned.
     let surface: OpaquePointer
     let width: Int32, height: Int32, scale: Int32
+    /// The picture as a GPU renderer takes it, made from `surface` when first asked for
+    /// after each painting; owned.
+    private var madeTexture: OpaquePointer?
 
     init(width: Int32, height: Int32, scale: Int32, makeSurface: (Int32, Int32) -> OpaquePointer) {
         self.width = max(width, 1)
@@ -169,7 +212,36 @@ private final class Layer {
         cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
     }
 
-    isolated deinit { cairo_surface_destroy(surface) }
+    isolated deinit {
+        if let madeTexture { g_object_unref(UnsafeMutableRawPointer(madeTexture)) }
+        cairo_surface_destroy(surface)
+    }
+
+    /// The picture as a texture (borrowed: valid until the next painting). The layer's own
+    /// pixels lack an alpha channel (RGB24) and are painted again for later chords, so the
+    /// texture's are a copy, made opaque by cairo's SOURCE copy into ARGB32 (GDK's default
+    /// memory format), that the texture owns.
+    var texture: OpaquePointer {
+        if let madeTexture { return madeTexture }
+        let pixelWidth = cairo_image_surface_get_width(surface), pixelHeight = cairo_image_surface_get_height(surface)
+        let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight)!
+        let cairo = cairo_create(copy)!
+        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+        // The device scale does not apply to a source painted at the origin pixel for pixel.
+        cairo_surface_set_device_scale(surface, 1, 1)
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        cairo_paint(cairo)
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        cairo_destroy(cairo)
+        cairo_surface_flush(copy)
+        let stride = cairo_image_surface_get_stride(copy)
+        let bytes = g_bytes_new_with_free_func(cairo_image_surface_get_data(copy), gsize(stride) * gsize(pixelHeight),
+                                               { cairo_surface_destroy(OpaquePointer($0)) }, UnsafeMutableRawPointer(copy))
+        let texture = gdk_memory_texture_new(pixelWidth, pixelHeight, cgtk_memory_format_cairo_argb32(), bytes, gsize(stride))!
+        g_bytes_unref(bytes)
+        madeTexture = texture
+        return madeTexture!
+    }
 
     func fits(width: Int32, height: Int32, scale: Int32) -> Bool {
         self.width == max(width, 1) && self.height == max(height, 1) && self.scale == scale
@@ -178,6 +250,10 @@ private final class Layer {
     /// Clears to black (unless `onBlack` is false: `draw` covers every pixel), then `draw`
     /// in logical pixels.
     func paint(onBlack: Bool = true, _ draw: (OpaquePointer, Double, Double) -> Void) {
+        if let madeTexture {
+            g_object_unref(UnsafeMutableRawPointer(madeTexture))
+            self.madeTexture = nil
+        }
         let cairo = cairo_create(surface)!
         if onBlack {
             cairo_set_source_rgb(cairo, 0, 0, 0)

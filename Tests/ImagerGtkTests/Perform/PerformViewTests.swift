@@ -228,7 +228,7 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertEqual(window.performance?.state.fadeTime.seconds, 1.5, "the next Perform starts with it")
     }
 
-    /// The canvas as it draws itself now, through its own draw function.
+    /// The canvas as it draws itself now, through its own snapshot.
     private func picture(of view: PerformView) -> ChordImage {
         let widget = view.canvas.widget
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)

@@ -50,15 +50,14 @@ final class SafeLightViewTests: GtkTestCase {
         return view
     }
 
-    /// The canvas as it draws itself now: its drawing area's own snapshot, which calls the
-    /// canvas's draw function at once (a widget paintable would wait for the next frame,
-    /// and a frame would run the view's tick on the real clock).
+    /// The canvas as it draws itself now: its widget's own snapshot, the frame GTK renders,
+    /// taken at once (a widget paintable would wait for the next frame, and a frame would run
+    /// the view's tick on the real clock).
     private func picture(of view: PerformView) -> ChordImage {
         let widget = view.canvas.widget
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
-        let drawingArea = g_type_class_peek(gtk_drawing_area_get_type())!.assumingMemoryBound(to: GtkWidgetClass.self)
         let snapshot = gtk_snapshot_new()
-        drawingArea.pointee.snapshot(widget, snapshot)
+        cgtk_widget_class_snapshot(widget, snapshot)
         let node = gtk_snapshot_free_to_node(snapshot)
         defer { if let node { gsk_render_node_unref(node) } }
         return ChordImage(width: Int(width), height: Int(height)) { cairo in

@@ -9,7 +9,8 @@ struct BenchOptions {
     var picturesOnly = false
     /// Only the sync figures, in process: no window.
     var syncOnly = false
-    /// Only the Perform figures (keys, OSC and MIDI), over a store of the smallest N.
+    /// Only the Perform figures (keys, OSC and MIDI; the window's, and the output window's
+    /// beside its floor), over a small store of their own: no store, import or list figures.
     var performOnly = false
     /// The JACK server (its name, for JACK_DEFAULT_SERVER) that the MIDI figures are sent
     /// through; nil when there is none, and the MIDI figures fail saying why.
@@ -34,7 +35,8 @@ struct BenchOptions {
           --smoke         one repetition, short scripts: checks that the benchmark works
           --pictures-only only the chordset-from-a-photo figures
           --sync-only     only the sync figures (in process, no window)
-          --perform-only  only the Perform figures: keys, OSC and MIDI to the first frame (needs --window)
+          --perform-only  only the Perform figures: at 1920 × 1080 and in the output window beside
+                          its floor, fade_floor; keys, OSC and MIDI to the first frame (needs --window)
           --jack-server NAME  the running JACK server (JACK_DEFAULT_SERVER) to send MIDI through
           --no-jack REASON    there is none, and why: the MIDI figures fail saying so
           --work-dir DIR  where the databases go (default: a new folder in the temp dir)
@@ -70,6 +72,10 @@ struct BenchOptions {
             }
         }
         guard !floorDirectory.isEmpty else { throw BenchError("--floors is required\n\(Self.usage)") }
+        guard [picturesOnly, syncOnly, performOnly].filter({ $0 }).count <= 1 else {
+            throw BenchError("--pictures-only, --sync-only and --perform-only exclude each other")
+        }
+        guard !performOnly || imagerProgram != nil else { throw BenchError("--perform-only needs --window\n\(Self.usage)") }
     }
 
     /// Repetitions of each store figure: fewer where one takes seconds.
@@ -87,6 +93,9 @@ struct BenchOptions {
     /// whole list: on a loaded machine one slow launch of either program would move a median
     /// of three, and with it the ratio, from one run to the next.
     var launchRepetitions: Int { smoke ? 1 : 7 }
+
+    /// Chord changes in each Perform performance.
+    var performChanges: Int { smoke ? 20 : 200 }
 
     var editCycles: Int { smoke ? 1 : 5 }
     var scrollFrames: Int { smoke ? 30 : 1_000 }

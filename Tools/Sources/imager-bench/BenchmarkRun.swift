@@ -53,15 +53,10 @@ struct BenchmarkRun {
         }
 
         if options.performOnly {
-            guard let imager = options.imagerProgram else { throw BenchError("--perform-only needs --window") }
-            let count = options.sizes.first!
-            log("a store of \(count) chordsets")
-            try seedStore(count: count)
-            let window = WindowBenchmark(imagerProgram: imager, floorProgram: floor("adw_floor"),
-                                         timeoutSeconds: options.smoke ? 60 : 300)
-            var result = ResultTable()
-            try performFigures(window, log: log).add(to: &result, judged: !options.smoke)
+            let figures = try performFigures(window(options.imagerProgram!), dataHome: seedPerformStore(log: log), log: log)
             log("done")
+            var result = ResultTable()
+            figures.add(to: &result, judged: !options.smoke)
             return result
         }
 
@@ -95,9 +90,7 @@ struct BenchmarkRun {
         var script: (count: Int, imager: WindowBenchmark.Script, floor: WindowBenchmark.Script)?
         var perform: PerformFigures?
         if let imager = options.imagerProgram {
-            // A window that never paints is broken; a smoke run should say so within a minute.
-            let window = WindowBenchmark(imagerProgram: imager, floorProgram: floor("adw_floor"),
-                                         plainFloorProgram: floor("gtk_floor"), timeoutSeconds: options.smoke ? 60 : 300)
+            let window = window(imager)
             for (index, count) in options.sizes.enumerated() {
                 log("launches with \(count) chordsets")
                 launches[count] = try window.launches(dataHome: dataHome(count),
@@ -109,7 +102,8 @@ struct BenchmarkRun {
             let result = try window.script(dataHome: dataHome(largest), count: largest,
                                            editCycles: options.editCycles, scrollFrames: options.scrollFrames)
             script = (largest, result.imager, result.floor)
-            perform = try performFigures(window, log: log)
+            // The list's size does not matter to Perform: the smallest store starts fastest.
+            perform = try performFigures(window, dataHome: dataHome(options.sizes.first!), log: log)
 
             log("launches with \(largest) chordsets with lumis")
             let lumiLaunches = try window.launches(dataHome: lumiHome, repetitions: options.launchRepetitions,
@@ -133,32 +127,52 @@ struct BenchmarkRun {
     /// Perform's figures: the performance by key in the window and in the output window, then
     /// chords struck alone by key, by OSC and by MIDI through JACK in the window.
     struct PerformFigures {
-        var performances: [WindowBenchmark.Performance]
+        /// Each performance, with its floor where it has one (the output window's).
+        var performances: [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance?)]
         var strikes: [WindowBenchmark.StrikeLatency]
         /// Why MIDI was not measured (no JACK server), or nil.
         var midiMissing: String?
 
         func add(to table: inout ResultTable, judged: Bool) {
-            for performance in performances { table.addPerformance(performance, judged: judged) }
+            for performance in performances {
+                table.addPerformance(performance.imager, floor: performance.floor, judged: judged)
+            }
             for strike in strikes { table.addStrikeLatency(strike, judged: judged) }
             if let midiMissing { table.addStrikeUnavailable(.midi, reason: midiMissing) }
         }
     }
 
-    private func performFigures(_ window: WindowBenchmark, log: (String) -> Void) throws -> PerformFigures {
-        // The list's size does not matter to Perform: the smallest store starts fastest.
-        let home = dataHome(options.sizes.first!)
-        let changes = options.smoke ? 20 : 200
+    /// The window's figures over the corpus with lumis.
+    struct LumiWindow {
+        var launches: WindowBenchmark.Launches
+        var script: WindowBenchmark.Script
+        var floorDrag: WindowBenchmark.Drag
+    }
+
+    /// A window that never paints is broken; a smoke run should say so within a minute.
+    private func window(_ imager: String) -> WindowBenchmark {
+        WindowBenchmark(imagerProgram: imager, floorProgram: floor("adw_floor"), plainFloorProgram: floor("gtk_floor"),
+                        fadeFloorProgram: floor("fade_floor"), timeoutSeconds: options.smoke ? 60 : 300)
+    }
+
+    /// The performance in the Perform view at 1920 × 1080, then in the output window, followed
+    /// by fade_floor's at the output's size (what the machine can do at all there), then chords
+    /// struck alone by key, by OSC and by MIDI through JACK in the window.
+    private func performFigures(_ window: WindowBenchmark, dataHome: URL, log: (String) -> Void) throws -> PerformFigures {
+        let changes = options.performChanges
         log("a performance of \(changes) chord changes")
-        var figures = PerformFigures(performances: [try window.performance(dataHome: home, changes: changes)], strikes: [])
+        let inWindow = try window.performance(dataHome: dataHome, changes: changes)
         log("the same performance in the output window")
-        figures.performances.append(try window.performance(dataHome: home, changes: changes, onOutput: true))
+        let onOutput = try window.performance(dataHome: dataHome, changes: changes, onOutput: true)
+        log("its floor: fade_floor at \(onOutput.width)×\(onOutput.height)")
+        var figures = PerformFigures(performances: [(inWindow, nil), (onOutput, try window.fadeFloor(like: onOutput, dataHome: dataHome))],
+                                     strikes: [])
         // 100 strikes: the 99th percentile is the second longest.
         let strikes = options.smoke ? 10 : 100
         func strike(_ striker: WindowBenchmark.Striker, jackServer: String? = nil) throws {
             log("\(strikes) chords struck alone by \(striker.rawValue)")
             figures.strikes.append(try window.strikeLatency(
-                dataHome: home, strikes: strikes, striker: striker,
+                dataHome: dataHome, strikes: strikes, striker: striker,
                 configHome: options.workDirectory.appendingPathComponent("config-strikes-\(striker.mode)", isDirectory: true),
                 jackServer: jackServer))
         }
@@ -173,22 +187,19 @@ struct BenchmarkRun {
         return figures
     }
 
-    /// A store of `count` chordsets where the window's runs find it, for `--perform-only`
-    /// (otherwise the store's figures leave it there).
-    private func seedStore(count: Int) throws {
-        let database = StoreLocation.databaseURL(environment: ["XDG_DATA_HOME": dataHome(count).path])
-        try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
+    /// The store Perform plays from in a run of the Perform figures alone: the smallest N's
+    /// sample chordsets, as the full run's store has them.
+    private func seedPerformStore(log: (String) -> Void) throws -> URL {
+        let count = options.sizes.first!
+        log("a store of \(count) chordsets for Perform")
+        let home = dataHome(count)
+        let database = StoreLocation.databaseURL(environment: ["XDG_DATA_HOME": home.path])
+        removeDatabase(database)
         let store = try ChordsetStore.open(at: database)
         try store.append(SampleChordsets.make(count: count))
-        // Seeding counts as done, so the window shows exactly `count` chordsets.
+        // Recorded as seeded, so the app shows exactly these chordsets.
         _ = try store.seedIfNeeded { [] }
-    }
-
-    /// The window's figures over the corpus with lumis.
-    struct LumiWindow {
-        var launches: WindowBenchmark.Launches
-        var script: WindowBenchmark.Script
-        var floorDrag: WindowBenchmark.Drag
+        return home
     }
 
     private func floor(_ name: String) -> String {

@@ -13,6 +13,8 @@ struct WindowBenchmark {
     /// gtk_floor: the same window without libadwaita, launched beside it to show what
     /// libadwaita itself costs a launch.
     var plainFloorProgram: String?
+    /// fade_floor: the floor of the Perform figures (PerformBenchmark.swift).
+    var fadeFloorProgram: String?
     /// Both programs inherit the rest of the environment (DISPLAY, GSK_RENDERER) from bench.sh.
     var timeoutSeconds: Double = 300
 

@@ -1,0 +1,20 @@
+import CGtk
+
+/// Frame-sized memory kept for the next frame. GSK's cairo renderer allocates an image as large
+/// as the Perform canvas for every frame the canvas draws (the cairo node it paints into):
+/// 32 MiB at 3840 × 2160. By default glibc gives a freed block that large back to the kernel
+/// and maps a new one, zeroed page by page, in the next frame: a large part of each 4K fade
+/// frame on a 2-core machine (docs/benchmark.md). Once the canvas draws under the
+/// cairo renderer, blocks up to 32 MiB (glibc's largest setting) come from the heap and up to
+/// 256 MiB freed at its top stay there for the next frame. The setting is the process's, and
+/// stays.
+enum FrameMemory {
+    private static var kept = false
+
+    static func keepForNextFrame() {
+        guard !kept else { return }
+        kept = true
+        mallopt(M_MMAP_THRESHOLD, 32 << 20)
+        mallopt(M_TRIM_THRESHOLD, 256 << 20)
+    }
+}
