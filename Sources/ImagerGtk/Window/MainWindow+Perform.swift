@@ -84,6 +84,7 @@ extension MainWindow {
         gtk_stack_remove(cgtk_stack(modes), view.widget)
         performance = nil
         performReturn = nil
+        FrameMemory.giveBack()
         updateActionStates()
 
         // The chordset performed last (PageUp/PageDown may have moved on) is the row to
