@@ -33,8 +33,12 @@ class JackServer:
         jack.set_error_function(lambda message: None)
         jack.set_info_function(lambda message: None)
         self.name = f"imager-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        # A period of 128 frames at 48 kHz: a cycle every 2.7 ms.
-        self.process = subprocess.Popen(["jackd", "--no-realtime", "-n", self.name, "-d", "dummy", "-r", "48000", "-p", "128"],
+        # A period of 128 frames at 48 kHz: a cycle every 2.7 ms. A client may take up to 10 s
+        # for a cycle before the server gives up on it (500 ms by default): a test machine
+        # under load (the Debian 13 stages beside these) can hold a client, Python's above all,
+        # for longer than that, and a client given up on hears nothing more.
+        self.process = subprocess.Popen(["jackd", "--no-realtime", "--timeout", "10000", "-n", self.name,
+                                         "-d", "dummy", "-r", "48000", "-p", "128"],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 10
         while True:

@@ -136,7 +136,10 @@ def tool_button(app, name):
 
 
 def open_editor(app, cell="Chord 1: vivid yellow, #F6D14E", title="^Chord 1 of"):
-    click(app.wait_for_control("push button", cell))
+    # A cell is named at its first drawing or at idle: under load that can take a while after
+    # the list shows its first title.
+    app.wait_for_control("label", "Warm", seconds=10)
+    click(app.wait_for_control("push button", cell, seconds=10))
     canvas = wait_for(lambda: find_named(app.node, "image", "Chord 1 canvas"), 10, "the chord editor's canvas")
     editor = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
                                              capture_output=True, text=True).stdout.split()[0],
