@@ -33,7 +33,10 @@ import ImagerTestSupport
 /// Imager asks for a frame): a performer's single strikes on a quiet stage. The fade time
 /// must be a cut (perform.ini's `fade-seconds=0`, which the benchmark writes), so the first
 /// frame that shows the new chord shows it whole; each is reported as `perform-strike <us>`,
-/// from the key press or the send to the end of the first frame at whose end Perform plays it.
+/// from the key press or the send to the end of the first frame at whose end Perform plays it,
+/// and as `perform-strike-parts <us> <us>`: the same time in two parts, until that frame's
+/// before-paint (the chord rendered into its layer, and for a message its way to Imager) and
+/// the frame itself (before-paint to after-paint).
 /// Then `perform-end <changes> <chord renders> <layers made>`, `done`, the peak memory, quit.
 final class PerformScript {
     static let width: Int32 = 1920, height: Int32 = 1080
@@ -304,12 +307,16 @@ final class PerformScript {
             report("perform-frame \(now - frameStarted) \(frameTime - lastFrameTime)")
         }
         let figure = striking ? "perform-strike" : "perform-input"
+        func shown(since start: gint64) {
+            report("\(figure) \(now - start)")
+            if striking { report("perform-strike-parts \(frameStarted - start) \(now - frameStarted)") }
+        }
         if keyPressedAt != 0 {
-            report("\(figure) \(now - keyPressedAt)")
+            shown(since: keyPressedAt)
             keyPressedAt = 0
         }
         if let awaited, window.performChord?.slot == awaited.slot {
-            report("\(figure) \(now - awaited.sentAt)")
+            shown(since: awaited.sentAt)
             self.awaited = nil
         }
         canvasChanges = false

@@ -39,6 +39,10 @@ extension WindowBenchmark {
         var striker: Striker
         /// Milliseconds from each strike to the first frame that shows its chord.
         var times: [Double]
+        /// The same times in two parts: until that frame began (the chord rendered, and a
+        /// message's way to Imager), and the frame itself.
+        var untilFrame: [Double]
+        var frames: [Double]
         /// Messages whose chord had not shown a second after they were sent.
         var timedOut: Int
         var struck: Int
@@ -84,8 +88,12 @@ extension WindowBenchmark {
             throw BenchError("imager-bench-window did not finish its strikes by \(striker.rawValue):\n\(result.errors.suffix(2000))")
         }
         let times = result.values("perform-strike").compactMap { $0.first.flatMap(Double.init) }.map { $0 / 1000 }
-        return StrikeLatency(striker: striker, times: times, timedOut: result.values("perform-input-timeout").count,
-                             struck: strikes)
+        let parts = result.values("perform-strike-parts").compactMap { fields -> (Double, Double)? in
+            guard fields.count >= 2, let until = Double(fields[0]), let frame = Double(fields[1]) else { return nil }
+            return (until / 1000, frame / 1000)
+        }
+        return StrikeLatency(striker: striker, times: times, untilFrame: parts.map(\.0), frames: parts.map(\.1),
+                             timedOut: result.values("perform-input-timeout").count, struck: strikes)
     }
 
     /// A UDP port on 127.0.0.1 that nothing uses now: bound to port 0, the kernel's choice read
@@ -133,6 +141,16 @@ extension ResultTable {
                   ratio: "", goal: p99Goal, met: judged ? p99 <= WindowBenchmark.strikeP99Goal : nil))
         add(.init(figure: "\(scene), spread (99th percentile − median)", count: figures.times.count, imager: formatMilliseconds(spread),
                   floor: "", ratio: "", goal: spreadGoal, met: judged ? spread < WindowBenchmark.strikeSpreadGoal : nil))
+        addStrikeParts(figures, scene: scene)
+    }
+
+    /// Where a strike's time goes, shown and not judged: until its frame begins, and the frame.
+    private mutating func addStrikeParts(_ figures: WindowBenchmark.StrikeLatency, scene: String) {
+        for (part, times) in [("until its frame begins", figures.untilFrame), ("its frame", figures.frames)] {
+            guard let middle = median(times), let p99 = percentile(times, 0.99) else { continue }
+            add(.init(figure: "\(scene): \(part), median / 99th percentile", count: times.count,
+                      imager: "\(formatMilliseconds(middle)) / \(formatMilliseconds(p99))", floor: "", ratio: ""))
+        }
     }
 
     /// A striker that could not be measured at all (no JACK server): one row saying why, a
