@@ -108,7 +108,6 @@ final class SlidingRow {
 
     private func needs(_ children: [Widget]) -> Needs {
         var needs = Needs()
-        var cells = 0
         for child in children {
             var minimum: Int32 = 0, natural: Int32 = 0, height: Int32 = 0
             if child != lineLabel {
