@@ -1,15 +1,18 @@
 import CGtk
 import ImagerCore
 import ImagerDrawing
+import ImagerGLib
 
 /// The Perform view's large picture: the current chord filling the view (`ChordsetPicture`,
 /// through the one chord painter), cross-faded from what was on screen before, under as much
 /// black as the blackout asks.
 ///
 /// A fade repaints every frame at full screen, so nothing is drawn or allocated per frame in
-/// proportion to the screen by the canvas itself: each chord is rendered once, when it is
-/// played, into one of three screen-sized surfaces that live as long as the canvas keeps its
-/// size. A frame is made of those layers in one of two ways, by the renderer that draws it:
+/// proportion to the screen by the canvas itself: each chord is rendered once into a
+/// screen-sized surface of its own (`ChordLayers`), kept while the canvas keeps its size, and
+/// the chords of the chordset playing are rendered ahead, between frames, so a key that plays
+/// one renders nothing. A frame is made of those layers in one of two ways, by the renderer
+/// that draws it:
 /// - a GPU renderer (GL, Vulkan) gets each layer as a texture, made once per chord, in a
 ///   texture node; the fade is an opacity node over the layer underneath and the blackout a
 ///   colour node, so a frame uploads nothing and the GPU blends;
@@ -31,19 +34,22 @@ package final class PerformCanvas {
         cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)
     }
 
-    /// The chord playing, the picture under it during a fade, and spare room to compose the
-    /// next "under" picture in. All three share one size; nil until the first draw.
-    private var target: Layer?
-    private var under: Layer?
-    private var spare: Layer?
+    /// Every picture the canvas has made at its present size (nil until the first draw).
+    private var layers: ChordLayers?
+    /// The chord playing, and the picture under it during a fade (a chord's layer, or a mix
+    /// an interrupted fade left); both borrowed from `layers`.
+    private var target: CanvasLayer?
+    private var under: CanvasLayer?
     private var targetChord: ChordRef?
-    /// True during a fade: `under` shows beneath `target`. The layers themselves are kept
-    /// between fades, so the next one draws into them instead of allocating.
+    /// True during a fade: `under` shows beneath `target`.
     private var showsUnder = false
     /// The opacity of `target` over `under`; 1 when nothing fades.
     private(set) var opacity = 1.0
     /// The black over the chords: 0 none, 1 all black (the blackout).
     private(set) var blackness = 0.0
+    /// Rendering the chords of the chordset playing ahead of their keys, one at a time when
+    /// the main loop has nothing more urgent.
+    private var renderingAhead: ScheduledWork?
 
     init() {
         widget = cgtk_snapshot_area_new(GTK_ACCESSIBLE_ROLE_IMG)
@@ -64,33 +70,29 @@ package final class PerformCanvas {
 
     /// Shows `chord`. With `fading`, the picture on screen now (the old "under" picture with
     /// the old chord over it at `opacityOnScreen`) becomes the new "under" picture and the
-    /// chord starts at opacity 0; otherwise it cuts.
+    /// chord starts at opacity 0; otherwise it cuts. A chord rendered before (played, or
+    /// rendered ahead) is not rendered again.
     func play(_ chord: ChordRef, fading: Bool, opacityOnScreen: Double) {
-        if fading, let current = target, targetChord != nil {
+        if fading, let current = target, targetChord != nil, let layers {
             if showsUnder, opacityOnScreen < 1, let under {
-                // A fade interrupted: what is on screen is a mix, composed into the spare layer.
-                let composed = spare ?? makeLayer(like: current)
-                composed.compose(under: under, over: current, opacity: opacityOnScreen)
-                spare = under
-                self.under = composed
+                // A fade interrupted: what is on screen is a mix.
+                self.under = layers.mix(under: under, over: current, opacity: opacityOnScreen)
             } else {
-                // What is on screen is the chord playing alone: its layer goes underneath as it
-                // is (no full-screen copy in the key press), and the next chord is rendered
-                // into the spare one.
-                let next = spare ?? makeLayer(like: current)
-                spare = under
                 under = current
-                target = next
             }
             showsUnder = true
             opacity = 0
         } else {
+            under = nil
             showsUnder = false
             opacity = 1
         }
         targetChord = chord
-        if let target { render(chord, into: target) }
+        if let layers {
+            target = layers.layer(for: chord, keeping: under.map { [$0] } ?? []) { render(chord, into: $0) }
+        }
         gtk_widget_queue_draw(widget)
+        renderAheadSoon()
     }
 
     /// One frame of a fade.
@@ -110,18 +112,38 @@ package final class PerformCanvas {
         gtk_widget_queue_draw(widget)
     }
 
-    /// Repaints the chord playing (its colour or lumis changed elsewhere).
+    /// Repaints the chord playing (its colour or lumis changed elsewhere); the others are
+    /// rendered again when next played or rendered ahead.
     func refresh() {
-        guard let target, let targetChord else { return }
-        render(targetChord, into: target)
+        guard let layers, let targetChord else { return }
+        layers.forgetAll()
+        target = layers.layer(for: targetChord, keeping: under.map { [$0] } ?? []) { render(targetChord, into: $0) }
         gtk_widget_queue_draw(widget)
+        renderAheadSoon()
     }
 
-    private func makeLayer(like other: Layer) -> Layer {
-        Layer(width: other.width, height: other.height, scale: other.scale, makeSurface: makeSurface)
+    /// Whether every chord of the chordset playing is rendered (or as many as there is room
+    /// for), so a key plays one without rendering it.
+    var isRenderedAhead: Bool { renderingAhead == nil && layers != nil }
+
+    /// Renders the next chord of the chordset playing that is not ready, then the next, each
+    /// in an idle of its own at low priority: frames and input come first, and a key never
+    /// waits for more than one chord's rendering.
+    private func renderAheadSoon() {
+        guard renderingAhead == nil, layers != nil, targetChord != nil else { return }
+        renderingAhead = MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in
+            guard let self else { return }
+            renderingAhead = nil
+            guard let layers, let targetChord else { return }
+            let inUse = [target, under].compactMap { $0 }
+            let slots = (0..<Chordset.chordCount).map { ChordRef(chordsetID: targetChord.chordsetID, slot: $0) }
+            guard let next = slots.first(where: { !layers.isReady($0) }),
+                  layers.renderAhead(next, keeping: inUse, render: { self.render(next, into: $0) }) else { return }
+            renderAheadSoon()
+        }
     }
 
-    private func render(_ chord: ChordRef, into layer: Layer) {
+    private func render(_ chord: ChordRef, into layer: CanvasLayer) {
         let (background, lumis) = pictureOf(chord)
         // An opaque background covers the whole layer: no black beneath it to lay first.
         layer.paint(onBlack: background.alpha < 255) { cairo, width, height in
@@ -131,15 +153,19 @@ package final class PerformCanvas {
 
     private func snapshot(_ snapshot: OpaquePointer, width: Int32, height: Int32) {
         let scale = max(gtk_widget_get_scale_factor(widget), 1)
-        if target == nil || !target!.fits(width: width, height: height, scale: scale) {
+        if layers.map({ !$0.fits(width: width, height: height, scale: scale) }) ?? true {
             // A new size (the first draw, full screen): a fade cannot be carried over, so the
-            // chord simply shows.
-            target = Layer(width: width, height: height, scale: scale, makeSurface: makeSurface)
+            // chord simply shows, and every chord is rendered again at the new size.
+            let layers = ChordLayers(width: width, height: height, scale: scale, makeSurface: makeSurface)
+            self.layers = layers
+            target = nil
             under = nil
-            spare = nil
             showsUnder = false
             opacity = 1
-            if let targetChord { render(targetChord, into: target!) }
+            if let targetChord {
+                target = layers.layer(for: targetChord, keeping: []) { render(targetChord, into: $0) }
+                renderAheadSoon()
+            }
         }
         guard let target else { return }
         var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
@@ -172,7 +198,7 @@ package final class PerformCanvas {
     }
 
     /// The frame for the cairo renderer, painted from the layers.
-    private func paint(_ cairo: OpaquePointer, target: Layer, under: Layer?) {
+    private func paint(_ cairo: OpaquePointer, target: CanvasLayer, under: CanvasLayer?) {
         if blackness >= 1 {
             cairo_set_source_rgb(cairo, 0, 0, 0)
             cairo_paint(cairo)
@@ -190,89 +216,6 @@ package final class PerformCanvas {
         if blackness > 0 {
             cairo_set_source_rgba(cairo, 0, 0, 0, blackness)
             cairo_paint(cairo)
-        }
-    }
-}
-
-/// One screen-sized picture: an opaque image surface at the widget's scale, painted on black
-/// (so a translucent chord looks the same in a fade as after it).
-private final class Layer {
-    /// Owned.
-    let surface: OpaquePointer
-    let width: Int32, height: Int32, scale: Int32
-    /// The picture as a GPU renderer takes it, made from `surface` when first asked for
-    /// after each painting; owned.
-    private var madeTexture: OpaquePointer?
-
-    init(width: Int32, height: Int32, scale: Int32, makeSurface: (Int32, Int32) -> OpaquePointer) {
-        self.width = max(width, 1)
-        self.height = max(height, 1)
-        self.scale = scale
-        surface = makeSurface(self.width * scale, self.height * scale)
-        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
-    }
-
-    isolated deinit {
-        if let madeTexture { g_object_unref(UnsafeMutableRawPointer(madeTexture)) }
-        cairo_surface_destroy(surface)
-    }
-
-    /// The picture as a texture (borrowed: valid until the next painting). The layer's own
-    /// pixels lack an alpha channel (RGB24) and are painted again for later chords, so the
-    /// texture's are a copy, made opaque by cairo's SOURCE copy into ARGB32 (GDK's default
-    /// memory format), that the texture owns.
-    var texture: OpaquePointer {
-        if let madeTexture { return madeTexture }
-        let pixelWidth = cairo_image_surface_get_width(surface), pixelHeight = cairo_image_surface_get_height(surface)
-        let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight)!
-        let cairo = cairo_create(copy)!
-        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-        // The device scale does not apply to a source painted at the origin pixel for pixel.
-        cairo_surface_set_device_scale(surface, 1, 1)
-        cairo_set_source_surface(cairo, surface, 0, 0)
-        cairo_paint(cairo)
-        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
-        cairo_destroy(cairo)
-        cairo_surface_flush(copy)
-        let stride = cairo_image_surface_get_stride(copy)
-        let bytes = g_bytes_new_with_free_func(cairo_image_surface_get_data(copy), gsize(stride) * gsize(pixelHeight),
-                                               { cairo_surface_destroy(OpaquePointer($0)) }, UnsafeMutableRawPointer(copy))
-        let texture = gdk_memory_texture_new(pixelWidth, pixelHeight, cgtk_memory_format_cairo_argb32(), bytes, gsize(stride))!
-        g_bytes_unref(bytes)
-        madeTexture = texture
-        return madeTexture!
-    }
-
-    func fits(width: Int32, height: Int32, scale: Int32) -> Bool {
-        self.width == max(width, 1) && self.height == max(height, 1) && self.scale == scale
-    }
-
-    /// Clears to black (unless `onBlack` is false: `draw` covers every pixel), then `draw`
-    /// in logical pixels.
-    func paint(onBlack: Bool = true, _ draw: (OpaquePointer, Double, Double) -> Void) {
-        if let madeTexture {
-            g_object_unref(UnsafeMutableRawPointer(madeTexture))
-            self.madeTexture = nil
-        }
-        let cairo = cairo_create(surface)!
-        if onBlack {
-            cairo_set_source_rgb(cairo, 0, 0, 0)
-            cairo_paint(cairo)
-        }
-        draw(cairo, Double(width), Double(height))
-        cairo_destroy(cairo)
-        cairo_surface_flush(surface)
-    }
-
-    /// What the canvas shows at this moment: `under` (or black), `over` at `opacity` on top.
-    func compose(under: Layer?, over: Layer, opacity: Double) {
-        paint { cairo, _, _ in
-            if let under {
-                cairo_set_source_surface(cairo, under.surface, 0, 0)
-                cairo_paint(cairo)
-            }
-            cairo_set_source_surface(cairo, over.surface, 0, 0)
-            cairo_paint_with_alpha(cairo, under == nil ? 1 : opacity)
         }
     }
 }

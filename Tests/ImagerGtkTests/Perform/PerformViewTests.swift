@@ -97,7 +97,7 @@ final class PerformViewTests: GtkTestCase {
         var clock = 100.0
         view.now = { clock }
         pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 })
-        pump(seconds: 0.1)
+        XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
         let work = PerformWork(counting: view.canvas)
         view.handleKey(UInt32(GDK_KEY_2))
         XCTAssertEqual(view.canvas.opacity, 0, "the new chord starts invisible over the old one")
@@ -108,13 +108,13 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertEqual(fade.from, onScreen)
         XCTAssertEqual(fade.from.weight(of: ChordRef(chordsetID: view.state.current.chordsetID, slot: 0)), 0.5, accuracy: 1e-9)
         XCTAssertEqual(view.state.current.slot, 7)
-        XCTAssertEqual(work.chordRenders, 2, "one rendering per chord played, none per frame")
+        XCTAssertEqual(work.chordRenders, 0, "the chords were rendered ahead: none in a key press, none per frame")
     }
 
     func testAFadeRunsOnTheFrameClockAndEndsOnTheNewChord() async throws {
         let (_, view) = try perform(fadeSeconds: 0.25)
         pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 })
-        pump(seconds: 0.1)
+        XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
         let work = PerformWork(counting: view.canvas)
         view.handleKey(UInt32(GDK_KEY_4))
         XCTAssertNotNil(view.state.fade)
@@ -125,12 +125,13 @@ final class PerformViewTests: GtkTestCase {
         }, seconds: 3))
         XCTAssertEqual(view.canvas.opacity, 1)
         XCTAssertGreaterThan(seen.filter { $0 > 0 && $0 < 1 }.count, 1, "frames in between show the mix")
-        XCTAssertEqual(work.chordRenders, 1)
+        XCTAssertEqual(work.chordRenders, 0, "rendered ahead, not per frame")
         for key in [GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5, GDK_KEY_6] {
             view.handleKey(UInt32(key))
             pump(seconds: 0.05)
         }
-        XCTAssertLessThanOrEqual(work.layersMade, 2, "the screen-sized layers are reused from fade to fade")
+        XCTAssertEqual(work.chordRenders, 0)
+        XCTAssertLessThanOrEqual(work.layersMade, 2, "interrupted fades compose into the same two layers, fade after fade")
     }
 
     func testPageDownAndPageUpMoveThroughTheListWithoutLeaving() async throws {
@@ -260,6 +261,48 @@ final class PerformViewTests: GtkTestCase {
     }
 
     private let shift = GdkModifierType(rawValue: GDK_SHIFT_MASK.rawValue)
+
+    func testTheChordsetsChordsAreRenderedAheadSoEachKeyShowsItsChordWithoutRendering() async throws {
+        let (_, view) = try perform(fadeSeconds: 0)
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
+        XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }), "the chords are rendered between frames")
+        let work = PerformWork(counting: view.canvas)
+        let chordset = try XCTUnwrap(view.chordset)
+        for slot in [4, 0, 7, 2, 6, 1, 5, 3] {
+            XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_1) + UInt32(slot)))
+            XCTAssertEqual(samples(of: view), [chordset.color(at: slot), chordset.color(at: slot)], "chord \(slot + 1)")
+        }
+        XCTAssertEqual(work.chordRenders, 0, "no key rendered its chord")
+        XCTAssertEqual(work.layersMade, 0)
+    }
+
+    func testAChordChangedWhilePlayingShowsItsNewColourWhenPlayed() async throws {
+        let (window, view) = try perform(fadeSeconds: 0)
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
+        XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
+        let id = try XCTUnwrap(view.chordset).id
+        let green = RGBAColor(red: 20, green: 200, blue: 40)
+        // Chord 3 was rendered ahead in its old colour; the playing chord changes too.
+        window.controller.setColor(green, slot: 2, of: id)
+        window.controller.setColor(RGBAColor(red: 200, green: 30, blue: 30), slot: 0, of: id)
+        XCTAssertEqual(samples(of: view).first, RGBAColor(red: 200, green: 30, blue: 30), "the chord playing is repainted")
+        view.handleKey(UInt32(GDK_KEY_3))
+        XCTAssertEqual(samples(of: view), [green, green], "chord 3 in its new colour, not the one rendered ahead")
+    }
+
+    func testPageDownRendersTheNextChordsetsChordsAhead() async throws {
+        let (_, view) = try perform(fadeSeconds: 0)
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
+        XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
+        view.handleKey(UInt32(GDK_KEY_Page_Down))
+        XCTAssertEqual(name(view), "Ocean, chord 1 of 8")
+        XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
+        let work = PerformWork(counting: view.canvas)
+        let ocean = try XCTUnwrap(view.chordset)
+        view.handleKey(UInt32(GDK_KEY_6))
+        XCTAssertEqual(samples(of: view).first, ocean.color(at: 5))
+        XCTAssertEqual(work.chordRenders, 0)
+    }
 
     func testBFadesTheCanvasToBlackOverTheFadeTimeAndBAgainBringsTheChordBack() async throws {
         let (_, view) = try perform(fadeSeconds: 0.4)
