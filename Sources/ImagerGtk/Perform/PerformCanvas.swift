@@ -131,17 +131,30 @@ package final class PerformCanvas {
     /// waits for more than one chord's rendering.
     private func renderAheadSoon() {
         guard renderingAhead == nil, layers != nil, targetChord != nil else { return }
-        renderingAhead = MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in
-            guard let self else { return }
-            renderingAhead = nil
-            guard let layers, let targetChord else { return }
-            let inUse = [target, under].compactMap { $0 }
-            let slots = (0..<Chordset.chordCount).map { ChordRef(chordsetID: targetChord.chordsetID, slot: $0) }
-            guard let next = slots.first(where: { !layers.isReady($0) }),
-                  layers.renderAhead(next, keeping: inUse, render: { self.render(next, into: $0) }) else { return }
-            renderAheadSoon()
-        }
+        renderingAhead = MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in self?.renderNextAhead() }
     }
+
+    private func renderNextAhead() {
+        renderingAhead = nil
+        guard let layers, let targetChord else { return }
+        // A fade paints every frame, and a rendering between two of them could make the
+        // second late: the chords wait until it ends.
+        if showsUnder {
+            renderingAhead = MainLoop.after(milliseconds: Self.fadeCheckMilliseconds) { [weak self] in
+                self?.renderingAhead = nil
+                self?.renderAheadSoon()
+            }
+            return
+        }
+        let inUse = [target, under].compactMap { $0 }
+        let slots = (0..<Chordset.chordCount).map { ChordRef(chordsetID: targetChord.chordsetID, slot: $0) }
+        guard let next = slots.first(where: { !layers.isReady($0) }),
+              layers.renderAhead(next, keeping: inUse, render: { render(next, into: $0) }) else { return }
+        renderAheadSoon()
+    }
+
+    /// How often rendering ahead looks again whether a fade has ended.
+    private static let fadeCheckMilliseconds: UInt32 = 20
 
     private func render(_ chord: ChordRef, into layer: CanvasLayer) {
         let (background, lumis) = pictureOf(chord)

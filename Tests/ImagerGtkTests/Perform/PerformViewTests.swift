@@ -304,6 +304,21 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertEqual(work.chordRenders, 0)
     }
 
+    func testRenderingAheadWaitsForAFadeToEnd() async throws {
+        let (_, view) = try perform(fadeSeconds: 0.6)
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
+        XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
+        let work = PerformWork(counting: view.canvas)
+        view.handleKey(UInt32(GDK_KEY_Page_Down))
+        XCTAssertNotNil(view.state.fade)
+        pump(seconds: 0.3)
+        XCTAssertNotNil(view.state.fade, "still fading")
+        XCTAssertEqual(work.chordRenders, 1, "only the chord played is rendered while the fade's frames are painted")
+        XCTAssertTrue(pump(until: { view.state.fade == nil }, seconds: 3))
+        XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
+        XCTAssertEqual(work.chordRenders, 8, "then the rest of the chordset, once")
+    }
+
     func testBFadesTheCanvasToBlackOverTheFadeTimeAndBAgainBringsTheChordBack() async throws {
         let (_, view) = try perform(fadeSeconds: 0.4)
         XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
