@@ -23,8 +23,11 @@ final class ControllerPlumbingTests: GtkTestCase {
         super.tearDown()
     }
 
+    /// Safe light is off: the chordsets' colours are random, and it would rightly hold back a
+    /// chord that flashes, which is not what these tests are about.
     private func window() throws -> MainWindow {
         PerformSettings.save(FadeTime(seconds: 0), to: folder.appendingPathComponent("perform.ini").path)
+        PerformSettings.save(safeLight: false, to: folder.appendingPathComponent("perform.ini").path)
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
         window.performSettingsPath = folder.appendingPathComponent("perform.ini").path
         window.list.select(position: 1)

@@ -26,9 +26,12 @@ final class PerformViewTests: GtkTestCase {
     private var settingsPath: String { folder.appendingPathComponent("perform.ini").path }
 
     /// A window over `titles` with the row at `position` selected, then Perform opened.
+    /// `safeLight: false` for a test that plays chords faster than safe light lets through:
+    /// the chordsets' colours are random, and a fast run of them can flash.
     private func perform(_ titles: [String] = ["Warm", "Ocean", "Forest"], at position: Int = 0,
-                         fadeSeconds: Double? = nil) throws -> (MainWindow, PerformView) {
+                         fadeSeconds: Double? = nil, safeLight: Bool = true) throws -> (MainWindow, PerformView) {
         if let fadeSeconds { PerformSettings.save(FadeTime(seconds: fadeSeconds), to: settingsPath) }
+        if !safeLight { PerformSettings.save(safeLight: false, to: settingsPath) }
         let window = makeWindow(try makeController(titles: titles))
         window.performSettingsPath = settingsPath
         window.list.select(position: position)
@@ -263,7 +266,7 @@ final class PerformViewTests: GtkTestCase {
     private let shift = GdkModifierType(rawValue: GDK_SHIFT_MASK.rawValue)
 
     func testTheChordsetsChordsAreRenderedAheadSoEachKeyShowsItsChordWithoutRendering() async throws {
-        let (_, view) = try perform(fadeSeconds: 0)
+        let (_, view) = try perform(fadeSeconds: 0, safeLight: false)
         XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
         XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }), "the chords are rendered between frames")
         let work = PerformWork(counting: view.canvas)
@@ -277,7 +280,7 @@ final class PerformViewTests: GtkTestCase {
     }
 
     func testAChordChangedWhilePlayingShowsItsNewColourWhenPlayed() async throws {
-        let (window, view) = try perform(fadeSeconds: 0)
+        let (window, view) = try perform(fadeSeconds: 0, safeLight: false)
         XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
         XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
         let id = try XCTUnwrap(view.chordset).id
@@ -291,7 +294,7 @@ final class PerformViewTests: GtkTestCase {
     }
 
     func testPageDownRendersTheNextChordsetsChordsAhead() async throws {
-        let (_, view) = try perform(fadeSeconds: 0)
+        let (_, view) = try perform(fadeSeconds: 0, safeLight: false)
         XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
         XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
         view.handleKey(UInt32(GDK_KEY_Page_Down))
@@ -305,7 +308,7 @@ final class PerformViewTests: GtkTestCase {
     }
 
     func testRenderingAheadWaitsForAFadeToEnd() async throws {
-        let (_, view) = try perform(fadeSeconds: 0.6)
+        let (_, view) = try perform(fadeSeconds: 0.6, safeLight: false)
         XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 }))
         XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
         let work = PerformWork(counting: view.canvas)
