@@ -285,11 +285,17 @@ def click(node):
     xdotool("click", 1)
 
 
-def type_path_in_chooser(path):
-    """Types PATH into GTK's own file chooser (no portal here) and accepts it: Ctrl+L opens its
-    location field. GTK 4.18's field completes a folder's name as it is typed ("/tm" gets "p/")
-    and keeps that completion after the cursor while the rest is typed: what is after the
-    cursor is cut off before Return (nothing is, under GTK 4.8)."""
+def type_path_in_chooser(path, chooser):
+    """Types PATH into GTK's own file chooser (no portal here), the window titled CHOOSER, and
+    accepts it: Ctrl+L opens its location field. The chooser gets the keyboard focus first:
+    Xvfb has no window manager to give it, and keys that reached the main window instead would
+    do its own things (Ctrl+L opens Set Lists there). GTK 4.18's field completes a folder's name
+    as it is typed ("/tm" gets "p/") and keeps that completion after the cursor while the rest
+    is typed: what is after the cursor is cut off before Return (nothing is, under GTK 4.8)."""
+    windows = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", chooser],
+                             capture_output=True, text=True).stdout.split()
+    assert windows, f"no chooser titled {chooser!r} to type into"
+    xdotool("windowfocus", "--sync", windows[-1])
     xdotool("key", "ctrl+l")
     time.sleep(0.3)
     xdotool("type", "--delay", 20, path)

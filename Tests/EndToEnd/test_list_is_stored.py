@@ -45,7 +45,7 @@ def import_from_the_menu(app, path, refocus_after):
     wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Import Chordsets"],
                                     capture_output=True, text=True).stdout.split(), 10, "the file chooser")
     time.sleep(0.5)
-    type_path_in_chooser(path)
+    type_path_in_chooser(path, "Import Chordsets")
     time.sleep(refocus_after)
     xdotool("windowfocus", app.window_id)
     wait_for(lambda: not subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Import Chordsets"],

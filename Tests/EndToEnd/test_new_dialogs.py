@@ -229,7 +229,7 @@ def export_writes_the_chordsets_to_the_file_chosen_and_import_reads_them_back(fi
         wait_for(lambda: x_window_named("Export Chordsets"), 10, "the Export chooser")
         time.sleep(0.5)
         screenshot("export-file-dialog")
-        type_path_in_chooser(path)
+        type_path_in_chooser(path, "Export Chordsets")
         wait_for(lambda: os.path.exists(path), 10, f"{path} (the folder holds {os.listdir(folder)})")
         with open(path) as f:
             exported = json.load(f)
@@ -240,7 +240,7 @@ def export_writes_the_chordsets_to_the_file_chosen_and_import_reads_them_back(fi
         menu_item(app, "Import…")
         wait_for(lambda: x_window_named("Import Chordsets"), 10, "the Import chooser")
         time.sleep(0.5)
-        type_path_in_chooser(path)
+        type_path_in_chooser(path, "Import Chordsets")
         app.wait_for_control("label", f"Imported {len(titles)} chordsets", seconds=10)
     except Exception:
         screenshot("failed-export-import")
@@ -261,7 +261,7 @@ def syncs_folder_is_chosen_in_the_folder_chooser(first):
         wait_for(lambda: x_window_named("Choose the Sync Folder"), 10, "the folder chooser")
         time.sleep(0.5)
         screenshot("sync-folder-dialog")
-        type_path_in_chooser(folder + "/")
+        type_path_in_chooser(folder + "/", "Choose the Sync Folder")
         time.sleep(1)
         if x_window_named("Choose the Sync Folder"):
             # Return went into the folder: the accept button chooses it (GTK 4.8 names it

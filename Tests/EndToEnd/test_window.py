@@ -160,7 +160,7 @@ def open_a_picture_from_the_menu(app, folder):
     wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "New Chordset from Image"],
                                     capture_output=True, text=True).stdout.split(), 10, "the file chooser")
     time.sleep(0.5)
-    type_path_in_chooser(path)
+    type_path_in_chooser(path, "New Chordset from Image")
     app.wait_for_control("label", "Harbour Stripes", seconds=10)
     app.wait_for_control("label", "New chordset from “Harbour Stripes.png”")
     screenshot("picture-added")
