@@ -220,7 +220,7 @@ package final class PerformView {
         let time = now()
         applyDueChange(at: time)
         let opacityOnScreen = state.fade?.opacity(at: time) ?? 1
-        let chordBefore = state.current
+        let before = (chord: state.current, fade: state.fade)
         // Safe light decides when a change of the output starts and how long it takes.
         let outcome: SafeLightGate.Outcome
         if let setListChordsets, command.movesThroughChordsets {
@@ -231,7 +231,7 @@ package final class PerformView {
         }
         switch outcome {
         case let .applied(effect, slowed):
-            show(effect, at: time, opacityOnScreen: opacityOnScreen, chordBefore: chordBefore)
+            show(effect, at: time, opacityOnScreen: opacityOnScreen, before: before)
             if slowed { safeLightNotice.show() }
         case .delayed:
             safeLightNotice.show()
@@ -243,9 +243,9 @@ package final class PerformView {
     private func applyDueChange(at time: Double) {
         guard let start = safeLight.pending?.start, start <= time else { return }
         let opacityOnScreen = state.fade?.opacity(at: start) ?? 1
-        let chordBefore = state.current
+        let before = (chord: state.current, fade: state.fade)
         guard let effect = safeLight.applyDue(at: time, state: &state, picture: swatchOf) else { return }
-        show(effect, at: start, opacityOnScreen: opacityOnScreen, chordBefore: chordBefore)
+        show(effect, at: start, opacityOnScreen: opacityOnScreen, before: before)
     }
 
     /// Each chord as safe light reckons its light.
@@ -257,14 +257,18 @@ package final class PerformView {
         }
     }
 
-    /// Follows what a command did to `state` at `time`: the canvas, the strip, the name.
-    private func show(_ effect: PerformState.Effect, at time: Double, opacityOnScreen: Double, chordBefore: ChordRef) {
+    /// Follows what a command did to `state` at `time`, from the chord and fade `before` it:
+    /// the canvas, the strip, the name.
+    private func show(_ effect: PerformState.Effect, at time: Double, opacityOnScreen: Double,
+                      before: (chord: ChordRef, fade: CrossFade?)) {
         switch effect {
         case .none:
             break
         case .played, .blackoutChanged, .dimmed:
             // Safe light may bring a chord, the blackout's end and a dimming at once: all show.
-            if effect == .played || state.current != chordBefore {
+            // The canvas starts over only when the chord or its fade did: a key for the chord
+            // already fading in, which safe light lets the fade finish, leaves it alone.
+            if state.current != before.chord || state.fade != before.fade {
                 canvas.play(state.current, fading: state.fade != nil, opacityOnScreen: opacityOnScreen)
                 if state.current.chordsetID != shownChordsetID {
                     showChordset()

@@ -91,14 +91,21 @@ final class SafeLightViewTests: GtkTestCase {
     /// Keys 2 and 1 in turn, `perSecond` of them for three seconds, then two quiet seconds;
     /// every frame at 60 Hz drawn and measured.
     private func play(_ view: PerformView, perSecond: Double) -> Drawn {
+        let keys = (0..<Int(perSecond * 3)).map { (0.5 + Double($0) / perSecond, $0 % 2 == 0 ? GDK_KEY_2 : GDK_KEY_1) }
+        return play(view, keys: keys, seconds: 6)
+    }
+
+    /// `keys` pressed at their times (seconds from the start), every frame at 60 Hz drawn and
+    /// measured for `seconds`.
+    private func play(_ view: PerformView, keys: [(Double, Int32)], seconds: Int) -> Drawn {
         // Ahead of the real monotonic clock, which the view's frames ran on before.
         let origin = (Double(g_get_monotonic_time()) / 1_000_000).rounded(.up) + 10
         var clock = origin
         view.now = { clock }
-        let keys = (0..<Int(perSecond * 3)).map { (origin + 0.5 + Double($0) / perSecond, $0 % 2 == 0 ? GDK_KEY_2 : GDK_KEY_1) }
+        let keys = keys.map { (origin + $0.0, $0.1) }
         var next = 0
         var drawn = Drawn()
-        for frame in 0...(60 * 6) {
+        for frame in 0...(60 * seconds) {
             let time = origin + Double(frame) / 60
             while next < keys.count, keys[next].0 <= time {
                 clock = keys[next].0
@@ -149,6 +156,21 @@ final class SafeLightViewTests: GtkTestCase {
                 XCTAssertLessThanOrEqual(drawn.mostGeneral, 6)
                 lastChordArrived(view, drawn, perSecond: perSecond, bright: Self.red)
             }
+        }
+    }
+
+    /// A key for the chord already fading in, which safe light lets through, leaves the fade
+    /// on screen as it was: the frames drawn are those drawn without it.
+    func testAKeyForTheChordFadingInDrawsTheSameFade() async throws {
+        let once = try perform(dark: Self.black, bright: Self.white, fadeSeconds: 1, safeLight: true)
+        let plain = play(once, keys: [(0.5, GDK_KEY_2)], seconds: 2).lights.map(\.luminance)
+        let twice = try perform(dark: Self.black, bright: Self.white, fadeSeconds: 1, safeLight: true)
+        let again = play(twice, keys: [(0.5, GDK_KEY_2), (1, GDK_KEY_2)], seconds: 2).lights.map(\.luminance)
+        XCTAssertEqual(twice.state.current.slot, 1)
+        XCTAssertGreaterThan(plain.last ?? 0, 0.99, "the fade reached white")
+        XCTAssertEqual(plain.count, again.count)
+        for (frame, (expected, drawn)) in zip(plain, again).enumerated() {
+            XCTAssertEqual(drawn, expected, accuracy: 0.005, "frame \(frame) (key again at frame 60)")
         }
     }
 
