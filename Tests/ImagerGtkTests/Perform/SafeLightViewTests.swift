@@ -102,13 +102,15 @@ final class SafeLightViewTests: GtkTestCase {
         let origin = (Double(g_get_monotonic_time()) / 1_000_000).rounded(.up) + 10
         var clock = origin
         view.now = { clock }
-        let keys = keys.map { (origin + $0.0, $0.1) }
         var next = 0
         var drawn = Drawn()
         for frame in 0...(60 * seconds) {
             let time = origin + Double(frame) / 60
-            while next < keys.count, keys[next].0 <= time {
-                clock = keys[next].0
+            // Which keys come before this frame is decided on the times from the start, so it
+            // is the same whatever the clock read when the test began: a key and a frame at
+            // the same moment do not fall differently with the rounding of a larger origin.
+            while next < keys.count, keys[next].0 <= Double(frame) / 60 {
+                clock = origin + keys[next].0
                 view.handleKey(UInt32(keys[next].1))
                 next += 1
             }
