@@ -55,7 +55,7 @@ stage() {
 # two sets take little more than the longer one alone, as much of each is waiting on windows
 # (the root has its own network namespace, so its X servers never meet these).
 fuzzers() {
-  [ -n "$debian13_pid" ] || fuzzers
+  stage "fuzzers" env IMAGER_FUZZ_SEED="${IMAGER_FUZZ_SEED:-1}" Tests/Fuzz/run.sh 30
 }
 
 debian13_pid="" debian13_log=""
