@@ -149,9 +149,8 @@ extension ChordsetController {
         let now = clock()
         let title = ChordsetTitle.copy(of: original.title, pattern: naming.pattern, numberedPattern: naming.numberedPattern,
                                        besides: naming.isTaken)
-        guard let copy = Chordset(title: title,
-                                  position: position ?? Double(index) + 0.5, createdAt: now,
-                                  chords: original.chords) else { return nil }
+        let copy = Chordset(title: title, position: position ?? Double(index) + 0.5, createdAt: now,
+                            chords: original.chords)
         let lumis = copiedWithNewIDs(lumis(of: id))
         let inverse = apply(.insert([copy], lumis: KeptLumis(lumis.isEmpty ? [:] : [copy.id: lumis])))
         if let renumbering { return (copy, .batch([inverse, renumbering])) }

@@ -155,8 +155,8 @@ public final class ChordsetController {
         let position = max(chordsets.last?.position ?? -1, storedMaxPosition ?? -1).rounded(.down) + 1
         let title = (try? ChordsetTitle.accepted(made.title).get()) ?? Chordset.defaultTitle
         let id = index(of: made.id) == nil && !pending.unsavedNewIDs.contains(made.id) ? made.id : UUID()
-        guard let chordset = Chordset(id: id, title: title, position: position, createdAt: made.createdAt,
-                                      updatedAt: made.updatedAt, chords: made.chords) else { return nil }
+        let chordset = Chordset(id: id, title: title, position: position, createdAt: made.createdAt,
+                                updatedAt: made.updatedAt, chords: made.chords)
         perform(.add(chordset), named: .add(title: title))
         return chordset
     }

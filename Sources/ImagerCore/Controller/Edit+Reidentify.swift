@@ -28,6 +28,6 @@ extension Edit {
 extension Chordset {
     /// This chordset under another id, everything else the same.
     func withID(_ id: UUID) -> Chordset {
-        Chordset(id: id, title: title, position: position, createdAt: createdAt, updatedAt: updatedAt, chords: chords) ?? self
+        Chordset(id: id, title: title, position: position, createdAt: createdAt, updatedAt: updatedAt, chords: chords)
     }
 }

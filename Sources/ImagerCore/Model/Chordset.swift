@@ -22,19 +22,24 @@ public struct Chordset: Identifiable, Hashable, Sendable {
     public var position: Double
     public var createdAt: Date
     public var updatedAt: Date
-    /// Always `chordCount` long; the initialisers and the setters keep it so.
-    public private(set) var chords: [Chord]
+    /// Always `chordCount` of them.
+    public private(set) var chords: Chords
 
-    /// Returns nil unless `chords` has exactly eight entries.
-    public init?(id: UUID = UUID(), title: String, position: Double = 0,
-                 createdAt: Date = Date(), updatedAt: Date? = nil, chords: [Chord]) {
-        guard chords.count == Self.chordCount else { return nil }
+    public init(id: UUID = UUID(), title: String, position: Double = 0,
+                createdAt: Date = Date(), updatedAt: Date? = nil, chords: Chords) {
         self.id = id
         self.title = title
         self.position = position
         self.createdAt = createdAt.roundedToMilliseconds
         self.updatedAt = (updatedAt ?? createdAt).roundedToMilliseconds
         self.chords = chords
+    }
+
+    /// Returns nil unless `chords` has exactly eight entries.
+    public init?(id: UUID = UUID(), title: String, position: Double = 0,
+                 createdAt: Date = Date(), updatedAt: Date? = nil, chords: [Chord]) {
+        guard let chords = Chords(chords) else { return nil }
+        self.init(id: id, title: title, position: position, createdAt: createdAt, updatedAt: updatedAt, chords: chords)
     }
 
     /// A new chordset with eight random, pleasant colours.

@@ -384,6 +384,6 @@ extension ChordsetStore {
 extension Chordset {
     /// The same chordset under a fresh id (for imports that collide with a stored one).
     func withNewID() -> Chordset {
-        Chordset(title: title, position: position, createdAt: createdAt, updatedAt: updatedAt, chords: chords)!
+        Chordset(title: title, position: position, createdAt: createdAt, updatedAt: updatedAt, chords: chords)
     }
 }

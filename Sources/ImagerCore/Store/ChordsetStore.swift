@@ -206,15 +206,14 @@ public final class ChordsetStore: Sendable {
             ORDER BY c.rowid
             """)
         var currentRowID: Int64?
-        let noChords = [Chord](repeating: Chord(color: Self.missingChordColor), count: Chordset.chordCount)
+        let noChords = Chords(repeating: Chord(color: Self.missingChordColor))
         var chords = noChords
         var pending: (id: UUID, title: String, position: Double, created: Double, updated: Double)?
         func flush() {
-            if let p = pending, let chordset = Chordset(id: p.id, title: p.title, position: p.position,
-                                                        createdAt: Date(timeIntervalSince1970: p.created),
-                                                        updatedAt: Date(timeIntervalSince1970: p.updated),
-                                                        chords: chords) {
-                loaded.append(chordset)
+            if let p = pending {
+                loaded.append(Chordset(id: p.id, title: p.title, position: p.position,
+                                       createdAt: Date(timeIntervalSince1970: p.created),
+                                       updatedAt: Date(timeIntervalSince1970: p.updated), chords: chords))
             }
             chords = noChords
             pending = nil

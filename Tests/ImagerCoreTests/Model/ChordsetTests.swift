@@ -48,7 +48,7 @@ import Testing
         #expect(chordset.updatedAt == chordset.createdAt)
         let later = Chordset(title: "Later", createdAt: Sample.createdAt,
                              updatedAt: Date(timeIntervalSince1970: 1_600_000_000.999_6), chords: Sample.chordset().chords)
-        #expect(later?.updatedAt.timeIntervalSince1970 == 1_600_000_001)
+        #expect(later.updatedAt.timeIntervalSince1970 == 1_600_000_001)
     }
 
     @Test func roundingToTheMillisecondIsStable() {
