@@ -88,16 +88,18 @@ def app_with_imported(first, count):
 
 def search_is_open(app, name):
     """Whether a search shows: its field in the accessibility tree, or on screen the
-    window's subtitle counting what it found ("0 of 31 chordsets") under the header bar."""
+    window's subtitle counting what it found ("0 of 31 chordsets") under the header bar.
+    What showed it, or None."""
     if app.find("entry", "Search chordsets") is not None:
-        return True
+        return "the search field"
     x, y, w, h = extents(app.wait_for_control("frame", "Imager"))
     # The header bar's title and subtitle, above its bottom line (the list's rows below it
     # would be read too).
     header = ocr(shot_region(app, name, x + w // 2 - 150, y + 2, 300, 42, scale=3))
     assert "chordsets" in header.lower(), f"the window's subtitle is not read on screen: {header!r}"
     counts = [line for line in header.lower().splitlines() if "chordsets" in line]
-    return any(re.search(r"\bof\b", line) for line in counts)
+    found = [line for line in counts if re.search(r"\bof\b", line)]
+    return f"the subtitle {found[0]!r}" if found else None
 
 
 def on_screen(inner, outer):
@@ -140,7 +142,8 @@ def every_key_typed_after_adding_goes_into_the_new_title_and_the_row_is_in_view(
             xdotool("type", "--delay", 120 if waits else 1, title)
             time.sleep(0.4)
             where = f"try {number} ({how}, {'after a second, slowly' if waits else 'at once'})"
-            assert not search_is_open(app, f"new-row-header-{number}"), f"{where}: the typing opened the search"
+            search = search_is_open(app, f"new-row-header-{number}")
+            assert search is None, f"{where}: the typing opened the search ({search} showed)"
 
             # The row being named lies wholly inside the list, and shows what was typed.
             field = app.wait_for_control("text", "Chordset title")

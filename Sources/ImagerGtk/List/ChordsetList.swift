@@ -165,9 +165,13 @@ package final class ChordsetList {
                 self.refreshWhenShown(row)
             }
             if let pending = self.pendingEdit, pending == row.position {
-                self.pendingEdit = nil
+                // The title opens after this frame; until it does, the edit stays pending,
+                // so keys typed meanwhile are kept for it (TitleTypeAhead) rather than
+                // given to the list. Escape or another add in between changes the pending
+                // edit, and this row's title does not open.
                 MainLoop.idle { [weak self, weak row] in
-                    guard let self, let row, row.position == pending else { return }
+                    guard let self, let row, row.position == pending, self.pendingEdit == pending else { return }
+                    self.pendingEdit = nil
                     self.openTitle(of: row)
                 }
             }
