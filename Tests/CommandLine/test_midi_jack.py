@@ -150,7 +150,12 @@ class MidiThroughJack(unittest.TestCase):
         self.assertEqual([port for port, _ in lights], ["pad lights"] * 8)
         self.assertEqual([data.hex(" ") for _, data in lights],
                          [bytes([0x99, note, 127 if note == 38 else 0]).hex(" ") for note in range(36, 44)])
-        self.assertEqual(self.peer.take(1, timeout=0.3), [], "nothing more than the eight pads")
+        more = self.peer.take(1, timeout=0.3)
+        # What the monitor printed meanwhile tells a second chord played from a stray light.
+        printed = []
+        while not imager.lines.empty():
+            printed.append(imager.next_line())
+        self.assertEqual(more, [], f"nothing more than the eight pads (the monitor printed {printed!r} since)")
 
     def test_a_learned_control_is_kept_in_midi_ini_and_used_by_the_next_run(self):
         self.peer.add_output("pads")
