@@ -14,20 +14,25 @@ final class TitleTypeAheadTests: GtkTestCase {
     /// Adds a chordset, types `keys` (keyvals) before its title opens, and returns the field's
     /// text once it has opened, and whether it is still open.
     private func typedAhead(_ keys: [Int32]) throws -> (text: String, editing: Bool) {
-        let window = makeWindow(try makeController(titles: Self.titles))
-        window.controller.add()
-        let added = window.controller.count - 1
-        // What Ctrl+N leaves (`editRow`) while GTK has not made the new row yet: the title
-        // opens when GTK binds the row, once the list has scrolled to it. (GTK 4.8 here binds
-        // it during the scroll, so the scroll waits for the keys.)
-        XCTAssertNil(window.list.boundRow(at: added), "the new row is far below, not made yet")
-        window.list.selectRow(added)
-        window.list.pendingEdit = added
+        let (window, added) = try addedFarBelow()
         for key in keys { XCTAssertTrue(press(UInt32(key), in: window), "the key was kept") }
         window.list.scrollToRow(added)
         XCTAssertTrue(pump(until: { window.list.boundRow(at: added)?.title.hasFocus == true }), "the title opened")
         let title = try XCTUnwrap(window.list.boundRow(at: added)?.title)
         return (title.enteredText, title.isEditing)
+    }
+
+    /// A window with a chordset just added far below the rows GTK has made, as Ctrl+N leaves
+    /// it (`editRow`): the title opens when GTK binds the row, once the list has scrolled to
+    /// it. (GTK 4.8 here binds it during the scroll, so the scroll waits for the keys.)
+    private func addedFarBelow() throws -> (window: MainWindow, added: Int) {
+        let window = makeWindow(try makeController(titles: Self.titles))
+        window.controller.add()
+        let added = window.controller.count - 1
+        XCTAssertNil(window.list.boundRow(at: added), "the new row is far below, not made yet")
+        window.list.selectRow(added)
+        window.list.pendingEdit = added
+        return (window, added)
     }
 
     /// A key press as GTK delivers it to the window's capture-phase key controllers (before
@@ -90,12 +95,7 @@ final class TitleTypeAheadTests: GtkTestCase {
     /// a key handled in between (keys come before idles, and a loaded machine queues many)
     /// is kept for the title too, not given to the list, which would start a search with it.
     func testAKeyTypedAfterTheRowIsMadeButBeforeItsTitleOpensIsKept() async throws {
-        let window = makeWindow(try makeController(titles: Self.titles))
-        window.controller.add()
-        let added = window.controller.count - 1
-        XCTAssertNil(window.list.boundRow(at: added), "the new row is far below, not made yet")
-        window.list.selectRow(added)
-        window.list.pendingEdit = added
+        let (window, added) = try addedFarBelow()
         XCTAssertTrue(press(UInt32(GDK_KEY_S), in: window))
         window.list.scrollToRow(added)
         // One main-loop dispatch at a time, to stop as soon as GTK has made the row.
