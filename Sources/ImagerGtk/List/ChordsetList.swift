@@ -170,8 +170,9 @@ package final class ChordsetList {
                 // given to the list. Escape or another add in between changes the pending
                 // edit, and this row's title does not open.
                 MainLoop.idle { [weak self, weak row] in
-                    guard let self, let row, row.position == pending, self.pendingEdit == pending else { return }
+                    guard let self, self.pendingEdit == pending else { return }
                     self.pendingEdit = nil
+                    guard let row, row.position == pending else { return }
                     self.openTitle(of: row)
                 }
             }
