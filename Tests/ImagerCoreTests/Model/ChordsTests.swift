@@ -26,5 +26,6 @@ import Testing
     @Test func theEightAreHeldInline() {
         #expect(MemoryLayout<Chords>.size == 8 * MemoryLayout<RGBAColor>.size)
         #expect(_isPOD(Chords.self))
+        #expect(Chords(repeating: Self.chord(0)).count == Chordset.chordCount, "as many as a chordset has")
     }
 }
