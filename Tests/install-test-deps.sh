@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that building and testing Imager need, if any are missing
-# (Debian 12 and 13 name them alike, but for CPython's test suite, named for Python's version).
+# (Debian 12 and 13 name them alike, but for CPython's test suite, named for Python's version,
+# and JACK's example clients),
 # and makes the German locale the translation tests run in. Uses sudo when not root. Safe to
 # run again: it installs and makes nothing when all are present.
 set -euo pipefail
 # Debian 12 has Python 3.11, Debian 13 Python 3.13; elsewhere the Python installed decides.
+# Debian 13 moved JACK's example clients (jack_wait, with which the benchmark waits for its
+# JACK server) from jackd2 into a package of their own.
+jack_tools=()
 case "$(. /etc/os-release && echo "${VERSION_ID:-}")" in
   12) python=3.11 ;;
-  13) python=3.13 ;;
+  13) python=3.13; jack_tools=(jack-example-tools) ;;
   *) python=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo 3.11) ;;
 esac
 packages=(
@@ -15,6 +19,7 @@ packages=(
   liblo-dev liblo-tools                  # build: liblo decodes OSC; tests: oscsend sends it
   libjack-jackd2-dev libasound2-dev      # build: MIDI through JACK and the ALSA sequencer
   jackd2 python3-jack-client             # MIDI tests and the benchmark's MIDI figure: a JACK server with the dummy driver, and a sender on it
+  "${jack_tools[@]}"
   gettext                                # xgettext checks the template, msgfmt builds the translations
   adwaita-icon-theme librsvg2-common fonts-cantarell   # the window's icons (SVG on Debian 13) and font
   xvfb xauth xdotool dbus at-spi2-core   # a display, input, a session bus, the accessibility bus

@@ -38,6 +38,8 @@ packages=(
   imagemagick tesseract-ocr tesseract-ocr-eng
   python3 python3-pyatspi gir1.2-gtk-4.0 libglib2.0-bin
   liblo-tools jackd2 python3-jack-client
+  # jack_wait, with which the benchmark waits for its JACK server (in jackd2 on Debian 12)
+  jack-example-tools
   sqlite3 util-linux mount iproute2 procps
   # the benchmark (packaging/bench.sh --debian13): a C compiler for its floors, and Syncthing
   # for the figure of an edit reaching another machine's window
