@@ -21,7 +21,8 @@
 #                                            performance in the Perform view at 1920×1080 and
 #                                            in the output window at 3840×2160, the latter beside
 #                                            fade_floor's, then chords struck alone by key, by
-#                                            OSC and by MIDI through JACK (about 4 minutes in
+#                                            OSC and by MIDI through JACK, beside fade_floor's
+#                                            strikes (about 4 minutes in
 #                                            each environment; with --smoke, about a minute)
 #   packaging/bench.sh --write-docs          a full run in both environments that also puts its
 #                                            table in docs/benchmark.md, between the bench-table
@@ -48,7 +49,8 @@
 # here: sqlite_floor (raw SQLite), adw_floor (a minimal libadwaita window, the same window with
 # a plain GtkListView, and with a drawing area: the floor of every window figure), gtk_floor
 # (the same without libadwaita, launched beside it to show what libadwaita costs) and fade_floor
-# (a bare GTK window cross-fading between two pictures: Perform's floor). The windows run under
+# (a bare GTK window cross-fading between two pictures, or cutting between them on strikes:
+# Perform's floor). The windows run under
 # Xvfb (3840×2160: room for the Perform view at 1920×1080 plus the window frame, and the size
 # of Perform's output window, full screen on the display's one monitor), in a private
 # D-Bus session, with GSK_RENDERER=cairo unless GSK_RENDERER is set. Tools/Scripts/side_by_side.py
@@ -250,7 +252,7 @@ mkdir -p "$floors"
 "$cc" -O2 -Wall -o "$floors/sqlite_floor" Tools/Floors/sqlite_floor.c $(pkg-config --cflags --libs sqlite3)
 "$cc" -O2 -Wall -o "$floors/gtk_floor" Tools/Floors/gtk_floor.c $(pkg-config --cflags --libs gtk4) -lm
 "$cc" -O2 -Wall -DFLOOR_LIBADWAITA -o "$floors/adw_floor" Tools/Floors/gtk_floor.c $(pkg-config --cflags --libs libadwaita-1) -lm
-"$cc" -O2 -Wall -o "$floors/fade_floor" Tools/Floors/fade_floor.c $(pkg-config --cflags --libs gtk4)
+"$cc" -O2 -Wall -o "$floors/fade_floor" Tools/Floors/fade_floor.c $(pkg-config --cflags --libs gtk4 cairo-xlib x11)
 
 # The window runs as installed: install.sh's layout under a private prefix, with that prefix's
 # share/ among the XDG data folders (as /usr/local/share, ~/.local/share or the Flatpak's

@@ -7,6 +7,21 @@
  *   fade_floor fullscreen   a bare GtkWindow made full screen on the display's monitor
  *   fade_floor W H          the same window at W × H pixels of content
  *
+ * With IMAGER_BENCH_PERFORM_STRIKES=N it strikes instead, as the script's strikes do: N cuts
+ * from one picture to the other, each once the window has painted nothing for 40 ms, with no
+ * tick callback (the frame clock runs only for the frame a cut asks for), each reported as
+ * "perform-strike <us>" (from the cut to the end of the first frame painted after it) and
+ * "perform-strike-parts <us> <us>" (until that frame's before-paint, and the frame), then
+ * "done", "peak-rss-kib" and the end. A strike draws nothing but its frame: the least a GTK
+ * program can pay to show a picture struck alone.
+ *
+ * Under X11 a frame reaches the X server through a shared-memory pool of cairo's. Cairo gives
+ * a pool back as soon as nothing in it is in use and makes a new one (64 MiB at 1920 × 1080,
+ * its pages touched afresh) for the next frame; between strikes nothing else holds one, so
+ * every strike would pay for a new pool, about three times a frame's work. In strikes the
+ * floor keeps a block in the pool (`keep_shared_memory_pool`), as Imager's window, which
+ * draws more than one picture, holds on to its pool (strace: the same pool for every strike).
+ *
  * Two pictures as large as the window are drawn once, before the first change. A "key" (a
  * timer, every 100 ms and 250 ms in turn, as the script's keys come) swaps them and starts a
  * 0.15 s cross-fade from the picture on screen to the other. IMAGER_BENCH_PERFORM_CHANGES keys
@@ -33,6 +48,10 @@
  * allocator's habit.
  */
 #include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#include <cairo-xlib.h>
+#endif
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +73,8 @@ static gboolean fading;
 static gint64 fade_started;               /* frame time; 0 until the first frame of the fade */
 static double opacity = 1;
 static int changes, played;
+static int strikes;                       /* > 0: strikes instead of the performance */
+static gint64 last_paint_at;
 static gboolean playing, finished;
 static gint64 key_pressed_at, frame_started, last_frame_time;
 static gboolean picture_changes;
@@ -211,6 +232,48 @@ static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) 
     return G_SOURCE_CONTINUE;
 }
 
+/* ---- Strikes: one cut at a time, on a quiet window. ---- */
+
+#define QUIET_BEFORE_STRIKE_US 40000
+
+/* A block in the cairo shared-memory pool that frames of `frame_bytes` come from, held for the
+ * run: cairo then keeps the pool. Cairo sizes a pool at eight times the power of two above
+ * its first block, so a block over half that power of two makes a pool the frames fit in. */
+static void keep_shared_memory_pool(size_t frame_bytes) {
+#ifdef GDK_WINDOWING_X11
+    GdkDisplay *display = gdk_display_get_default();
+    if (!GDK_IS_X11_DISPLAY(display)) return;
+    size_t block = 1;
+    while (block <= frame_bytes) block <<= 1;
+    const int width = 1024;   /* 4096 bytes a row */
+    int rows = (int)(block / 2 / (width * 4)) + 1;
+    Display *x = gdk_x11_display_get_xdisplay(display);
+    cairo_surface_t *root = cairo_xlib_surface_create(x, DefaultRootWindow(x), DefaultVisual(x, DefaultScreen(x)), 1, 1);
+    /* Never freed: the run ends with the process. */
+    cairo_surface_create_similar_image(root, CAIRO_FORMAT_ARGB32, width, rows);
+    cairo_surface_destroy(root);
+#else
+    (void)frame_bytes;
+#endif
+}
+
+static gboolean strike_when_quiet(gpointer data) {
+    (void)data;
+    gint64 now = g_get_monotonic_time();
+    if (key_pressed_at || now - last_paint_at < QUIET_BEFORE_STRIKE_US) return G_SOURCE_CONTINUE;
+    if (played >= strikes) {
+        finish();
+        return G_SOURCE_REMOVE;
+    }
+    key_pressed_at = now;
+    over = 1 - over;
+    fading = FALSE;
+    opacity = 1;
+    gtk_widget_queue_draw(picture_widget);
+    played++;
+    return G_SOURCE_CONTINUE;
+}
+
 static void on_before_paint(GdkFrameClock *clock, gpointer data) {
     (void)clock; (void)data;
     frame_started = g_get_monotonic_time();
@@ -221,6 +284,16 @@ static void on_after_paint(GdkFrameClock *clock, gpointer data) {
     (void)data;
     if (!playing) return;
     gint64 now = g_get_monotonic_time(), frame_time = gdk_frame_clock_get_frame_time(clock);
+    last_paint_at = now;
+    if (strikes) {
+        if (key_pressed_at) {
+            printf("perform-strike %" G_GINT64_FORMAT "\n", now - key_pressed_at);
+            printf("perform-strike-parts %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
+                   frame_started - key_pressed_at, now - frame_started);
+            key_pressed_at = 0;
+        }
+        return;
+    }
     if (picture_changes && last_frame_time) {
         printf("perform-frame %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n", now - frame_started,
                frame_time - last_frame_time);
@@ -241,6 +314,14 @@ static void start_playing(void) {
     g_signal_connect(clock, "after-paint", G_CALLBACK(on_after_paint), NULL);
     playing = TRUE;
     gtk_widget_queue_draw(picture_widget);
+    if (strikes) {
+        GtkNative *native = gtk_widget_get_native(picture_widget);
+        GdkSurface *surface = gtk_native_get_surface(native);
+        keep_shared_memory_pool((size_t)gdk_surface_get_width(surface) * gdk_surface_get_height(surface) * 4);
+        last_paint_at = g_get_monotonic_time();
+        g_timeout_add(5, strike_when_quiet, NULL);
+        return;
+    }
     /* A tick callback keeps the frame clock running throughout, as the script's does. */
     gtk_widget_add_tick_callback(picture_widget, on_tick, NULL, NULL);
     press_key(NULL);
@@ -313,6 +394,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     changes = env_int("IMAGER_BENCH_PERFORM_CHANGES", 200);
+    strikes = env_int("IMAGER_BENCH_PERFORM_STRIKES", 0);
     /* Frame-sized blocks (up to 32 MiB, glibc's largest threshold) come from the heap and stay
      * there when freed, up to 256 MiB, for the next frame's, as Imager's FrameMemory does. */
     mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);

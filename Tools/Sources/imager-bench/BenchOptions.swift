@@ -36,7 +36,8 @@ struct BenchOptions {
           --pictures-only only the chordset-from-a-photo figures
           --sync-only     only the sync figures (in process, no window)
           --perform-only  only the Perform figures: at 1920 × 1080 and in the output window beside
-                          its floor, fade_floor; keys, OSC and MIDI to the first frame (needs --window)
+                          its floor, fade_floor; keys, OSC and MIDI to the first frame, beside
+                          fade_floor's strikes (needs --window)
           --jack-server NAME  the running JACK server (JACK_DEFAULT_SERVER) to send MIDI through
           --no-jack REASON    there is none, and why: the MIDI figures fail saying so
           --work-dir DIR  where the databases go (default: a new folder in the temp dir)

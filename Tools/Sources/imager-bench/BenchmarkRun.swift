@@ -130,6 +130,8 @@ struct BenchmarkRun {
         /// Each performance, with its floor where it has one (the output window's).
         var performances: [(imager: WindowBenchmark.Performance, floor: WindowBenchmark.Performance?)]
         var strikes: [WindowBenchmark.StrikeLatency]
+        /// fade_floor's strikes, the floor of every striker's.
+        var strikeFloor: WindowBenchmark.StrikeLatency?
         /// Why MIDI was not measured (no JACK server), or nil.
         var midiMissing: String?
 
@@ -137,7 +139,7 @@ struct BenchmarkRun {
             for performance in performances {
                 table.addPerformance(performance.imager, floor: performance.floor, judged: judged)
             }
-            for strike in strikes { table.addStrikeLatency(strike, judged: judged) }
+            for strike in strikes { table.addStrikeLatency(strike, floor: strikeFloor, judged: judged) }
             if let midiMissing { table.addStrikeUnavailable(.midi, reason: midiMissing) }
         }
     }
@@ -177,6 +179,8 @@ struct BenchmarkRun {
                 jackServer: jackServer))
         }
         try strike(.key)
+        log("their floor: fade_floor struck \(strikes) times at \(PerformScene.width)×\(PerformScene.height)")
+        figures.strikeFloor = try window.strikeFloor(dataHome: dataHome, strikes: strikes)
         try strike(.osc)
         if let server = options.jackServer {
             try strike(.midi, jackServer: server)

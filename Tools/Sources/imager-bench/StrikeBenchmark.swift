@@ -96,6 +96,28 @@ extension WindowBenchmark {
                              timedOut: result.values("perform-input-timeout").count, struck: strikes)
     }
 
+    /// The floor of the strikes: `fade_floor` (Tools/Floors/fade_floor.c) in a bare GTK window
+    /// of the Perform view's size, cutting between two pictures drawn beforehand, `strikes`
+    /// times, each on the same quiet window and timed the same way as Imager's keys. It draws
+    /// nothing but each strike's frame, and has no message to receive: the floor of every
+    /// striker's figures, what this machine's GTK and X server take to show a picture at all.
+    func strikeFloor(dataHome: URL, strikes: Int) throws -> StrikeLatency {
+        guard let program = fadeFloorProgram else { throw BenchError("no fade_floor to measure the strikes' floor with") }
+        let result = try run(program, ["\(PerformScene.width)", "\(PerformScene.height)"], mode: "perform", dataHome: dataHome,
+                             extra: ["IMAGER_BENCH_PERFORM_STRIKES": "\(strikes)"])
+        guard !result.values("done").isEmpty else {
+            throw BenchError("fade_floor did not finish its strikes:\n\(result.errors.suffix(2000))")
+        }
+        let times = result.values("perform-strike").compactMap { $0.first.flatMap(Double.init) }.map { $0 / 1000 }
+        let parts = result.values("perform-strike-parts").compactMap { fields -> (Double, Double)? in
+            guard fields.count >= 2, let until = Double(fields[0]), let frame = Double(fields[1]) else { return nil }
+            return (until / 1000, frame / 1000)
+        }
+        guard times.count == strikes else { throw BenchError("fade_floor reported \(times.count) of \(strikes) strikes") }
+        return StrikeLatency(striker: .key, times: times, untilFrame: parts.map(\.0), frames: parts.map(\.1),
+                             timedOut: 0, struck: strikes)
+    }
+
     /// A UDP port on 127.0.0.1 that nothing uses now: bound to port 0, the kernel's choice read
     /// back, then closed for Imager to bind.
     static func freeLoopbackPort() throws -> Int {
@@ -120,7 +142,10 @@ extension ResultTable {
     /// The median, the 99th percentile and the spread between them of one striker's figures,
     /// in the Perform view at 1920 × 1080; N is the number of strikes. A chord that never
     /// showed makes all three a failure, not a number. A smoke run's figures are not judged.
-    mutating func addStrikeLatency(_ figures: WindowBenchmark.StrikeLatency, judged: Bool) {
+    mutating func addStrikeLatency(_ figures: WindowBenchmark.StrikeLatency, floor: WindowBenchmark.StrikeLatency?, judged: Bool) {
+        let floorStats = floor.flatMap { floor in
+            median(floor.times).flatMap { middle in percentile(floor.times, 0.99).map { (median: middle, p99: $0) } }
+        }
         let scene = "perform \(PerformScene.width)×\(PerformScene.height) (window): \(figures.striker.rawValue) struck alone to first frame"
         let p99Goal = String(format: "≤ %.1f ms", WindowBenchmark.strikeP99Goal)
         let spreadGoal = String(format: "< %.0f ms", WindowBenchmark.strikeSpreadGoal)
@@ -136,20 +161,35 @@ extension ResultTable {
             return
         }
         let spread = p99 - median
-        add(.init(figure: "\(scene), median", count: figures.times.count, imager: formatMilliseconds(median), floor: "", ratio: ""))
-        add(.init(figure: "\(scene), 99th percentile", count: figures.times.count, imager: formatMilliseconds(p99), floor: "",
-                  ratio: "", goal: p99Goal, met: judged ? p99 <= WindowBenchmark.strikeP99Goal : nil))
+        let floorMedian = floorStats?.median, floorP99 = floorStats?.p99
+        let floorSpread = floorStats.map { $0.p99 - $0.median }
+        func floorColumns(_ imager: Double, _ floor: Double?) -> (floor: String, ratio: String) {
+            guard let floor else { return ("", "") }
+            return (formatMilliseconds(floor), formatRatio(imager, floor))
+        }
+        let medianFloor = floorColumns(median, floorMedian), p99Floor = floorColumns(p99, floorP99)
+        let spreadFloor = floorColumns(spread, floorSpread)
+        add(.init(figure: "\(scene), median", count: figures.times.count, imager: formatMilliseconds(median),
+                  floor: medianFloor.floor, ratio: medianFloor.ratio))
+        add(.init(figure: "\(scene), 99th percentile", count: figures.times.count, imager: formatMilliseconds(p99),
+                  floor: p99Floor.floor, ratio: p99Floor.ratio, goal: p99Goal, met: judged ? p99 <= WindowBenchmark.strikeP99Goal : nil))
         add(.init(figure: "\(scene), spread (99th percentile − median)", count: figures.times.count, imager: formatMilliseconds(spread),
-                  floor: "", ratio: "", goal: spreadGoal, met: judged ? spread < WindowBenchmark.strikeSpreadGoal : nil))
-        addStrikeParts(figures, scene: scene)
+                  floor: spreadFloor.floor, ratio: spreadFloor.ratio, goal: spreadGoal,
+                  met: judged ? spread < WindowBenchmark.strikeSpreadGoal : nil))
+        addStrikeParts(figures, floor: floor, scene: scene)
     }
 
     /// Where a strike's time goes, shown and not judged: until its frame begins, and the frame.
-    private mutating func addStrikeParts(_ figures: WindowBenchmark.StrikeLatency, scene: String) {
-        for (part, times) in [("until its frame begins", figures.untilFrame), ("its frame", figures.frames)] {
-            guard let middle = median(times), let p99 = percentile(times, 0.99) else { continue }
+    private mutating func addStrikeParts(_ figures: WindowBenchmark.StrikeLatency, floor: WindowBenchmark.StrikeLatency?,
+                                         scene: String) {
+        func both(_ times: [Double]) -> String {
+            guard let middle = median(times), let p99 = percentile(times, 0.99) else { return "" }
+            return "\(formatMilliseconds(middle)) / \(formatMilliseconds(p99))"
+        }
+        for (part, times, floorTimes) in [("until its frame begins", figures.untilFrame, floor?.untilFrame ?? []),
+                                          ("its frame", figures.frames, floor?.frames ?? [])] where !times.isEmpty {
             add(.init(figure: "\(scene): \(part), median / 99th percentile", count: times.count,
-                      imager: "\(formatMilliseconds(middle)) / \(formatMilliseconds(p99))", floor: "", ratio: ""))
+                      imager: both(times), floor: both(floorTimes), ratio: ""))
         }
     }
 
