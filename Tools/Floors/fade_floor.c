@@ -19,8 +19,8 @@
  * a pool back as soon as nothing in it is in use and makes a new one (64 MiB at 1920 × 1080,
  * its pages touched afresh) for the next frame; between strikes nothing else holds one, so
  * every strike would pay for a new pool, about three times a frame's work. In strikes the
- * floor keeps a block in the pool (`keep_shared_memory_pool`), as Imager's window, which
- * draws more than one picture, holds on to its pool (strace: the same pool for every strike).
+ * floor keeps a block in the pool (`keep_shared_memory_pool`): Imager's window keeps its
+ * pool too (strace: one pool for all of its strikes).
  *
  * Two pictures as large as the window are drawn once, before the first change. A "key" (a
  * timer, every 100 ms and 250 ms in turn, as the script's keys come) swaps them and starts a
