@@ -47,6 +47,10 @@ final class TitleEditor {
     /// A single click on the selected row's title renames once no second click follows (a
     /// double click renames too, with its cursor left alone).
     private var renameAfterClick: ScheduledWork?
+    /// The time of the last press that GTK counted first and that ended no double click.
+    private var lastFirstPress: guint32?
+    /// The press being handled ends a double click (`pressed`).
+    private var pressEndsDoubleClick = false
     /// GTK's default double-click time (`gtk-double-click-time`).
     private static let doubleClickMilliseconds: UInt32 = 400
 
@@ -66,33 +70,57 @@ final class TitleEditor {
         // when the click is released (and whose focus may select it sooner).
         Signal.connectPress(click, "pressed") { [weak self] presses, _, _ in
             guard let self else { return }
-            if presses == 1 { self.wasSelectedAtPress = self.isOnlySelectedRow() && self.wasClickedLast() }
+            let time = gtk_event_controller_get_current_event_time(cgtk_event_controller(click.raw))
             // A double click is the title's: the list item would take it as an activation
             // and open the editor at its press, then take the focus (and the editor) back.
-            if presses == 2 { gtk_gesture_set_state(cgtk_gesture(click.raw), GTK_EVENT_SEQUENCE_CLAIMED) }
-            self.renameAfterClick?.cancel()
-            self.renameAfterClick = nil
+            if self.pressed(presses: presses, time: time) {
+                gtk_gesture_set_state(cgtk_gesture(click.raw), GTK_EVENT_SEQUENCE_CLAIMED)
+            }
         }
         Signal.connectPress(click, "released") { [weak self] presses, _, _ in
             guard let self else { return }
             // Ctrl+click and Shift+click choose rows (the list view does it): no renaming.
             let state = gtk_event_controller_get_current_event_state(cgtk_event_controller(click.raw)).rawValue
-            guard state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0 else { return }
-            if presses == 1 {
-                // After the list item has selected the row at this release.
-                MainLoop.idle { [weak self] in self?.onSingleClick() }
-            }
-            if presses == 2 {
-                self.labelWasClicked()
-            } else if presses == 1, self.wasSelectedAtPress {
-                self.renameAfterClick = MainLoop.after(milliseconds: Self.doubleClickMilliseconds) { [weak self] in
-                    guard let self else { return }
-                    self.renameAfterClick = nil
-                    if self.isOnlySelectedRow() { self.startEditing() }
-                }
-            }
+            self.released(presses: presses, choosingRows: state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0)
         }
         gtk_widget_add_controller(label, click)
+    }
+
+    /// A press on the title, the `presses`-th as GTK counts them, at the event's `time` (in
+    /// milliseconds). True when it is the second press of a double click: GTK's second, or a
+    /// first by GTK's count that came within the double-click time of the press before it.
+    /// GTK starts its count over on a timer of its own, so on a main loop held up between
+    /// the two presses for longer than the double-click time (a busy machine) it counts a
+    /// double click as two single clicks; the events' times say what the person did.
+    func pressed(presses: Int32, time: guint32) -> Bool {
+        let double = presses == 2 || (presses == 1 && lastFirstPress.map { time &- $0 <= Self.doubleClickMilliseconds } == true)
+        // A press that ends a double click starts no other.
+        lastFirstPress = presses == 1 && !double ? time : nil
+        pressEndsDoubleClick = double
+        if presses == 1, !double { wasSelectedAtPress = isOnlySelectedRow() && wasClickedLast() }
+        renameAfterClick?.cancel()
+        renameAfterClick = nil
+        return double
+    }
+
+    /// The release of a press on the title; `choosingRows` when Ctrl or Shift was held.
+    func released(presses: Int32, choosingRows: Bool) {
+        guard !choosingRows else { return }
+        if pressEndsDoubleClick {
+            labelWasClicked()
+            return
+        }
+        if presses == 1 {
+            // After the list item has selected the row at this release.
+            MainLoop.idle { [weak self] in self?.onSingleClick() }
+        }
+        if presses == 1, wasSelectedAtPress {
+            renameAfterClick = MainLoop.after(milliseconds: Self.doubleClickMilliseconds) { [weak self] in
+                guard let self else { return }
+                self.renameAfterClick = nil
+                if self.isOnlySelectedRow() { self.startEditing() }
+            }
+        }
     }
 
     /// The title in full for a tooltip, only while the label shows it cut short.

@@ -79,6 +79,38 @@ final class TitleEditorTests: GtkTestCase {
         XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Sea", "Forest"])
     }
 
+    func testTheSecondPressOfADoubleClickOpensTheEditorWhenGtksOwnCountStartedOver() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        window.list.select(position: 0)
+        pump(seconds: 0.05)
+        let row = try XCTUnwrap(window.list.boundRow(at: 1))
+        let listItem = try XCTUnwrap(gtk_widget_get_parent(row.widget))
+
+        // A double click, 80 ms between its presses by the events' times, on a main loop held
+        // up between them for longer than the double-click time (a busy machine): GTK's
+        // count runs on a timer of its own, which started over, so it says 1 for both presses,
+        // and both clicks are handled before any idle.
+        XCTAssertFalse(row.title.pressed(presses: 1, time: 100_000))
+        row.title.released(presses: 1, choosingRows: false)
+        selectItem(at: 1, from: listItem)
+        XCTAssertTrue(row.title.pressed(presses: 1, time: 100_080), "the second press of a double click")
+        row.title.released(presses: 1, choosingRows: false)
+        pump(seconds: 0.1)
+
+        XCTAssertTrue(row.title.isEditing, "the double click opens the editor")
+    }
+
+    func testTwoPressesFurtherApartThanTheDoubleClickTimeAreNoDoubleClick() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        let row = try XCTUnwrap(window.list.boundRow(at: 1))
+        XCTAssertFalse(row.title.pressed(presses: 1, time: 100_000))
+        row.title.released(presses: 1, choosingRows: true)
+        XCTAssertFalse(row.title.pressed(presses: 1, time: 100_401))
+        XCTAssertFalse(row.title.pressed(presses: 1, time: 100_900))
+        XCTAssertTrue(row.title.pressed(presses: 2, time: 101_000), "GTK's own count of two")
+        XCTAssertFalse(row.title.pressed(presses: 1, time: 101_100), "a third press starts over")
+    }
+
     /// What GtkListItemWidget does on a released click: `list.select-item(position, modify, extend)`.
     private func selectItem(at position: Int, from listItem: UnsafeMutablePointer<GtkWidget>) {
         var arguments: [OpaquePointer?] = [
