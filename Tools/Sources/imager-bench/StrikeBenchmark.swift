@@ -87,13 +87,18 @@ extension WindowBenchmark {
         guard !result.values("done").isEmpty else {
             throw BenchError("imager-bench-window did not finish its strikes by \(striker.rawValue):\n\(result.errors.suffix(2000))")
         }
+        return Self.strikes(in: result, by: striker, struck: strikes)
+    }
+
+    /// What imager-bench-window and fade_floor print about strikes (the same lines).
+    private static func strikes(in result: ChildProcess.Result, by striker: Striker, struck: Int) -> StrikeLatency {
         let times = result.values("perform-strike").compactMap { $0.first.flatMap(Double.init) }.map { $0 / 1000 }
         let parts = result.values("perform-strike-parts").compactMap { fields -> (Double, Double)? in
             guard fields.count >= 2, let until = Double(fields[0]), let frame = Double(fields[1]) else { return nil }
             return (until / 1000, frame / 1000)
         }
         return StrikeLatency(striker: striker, times: times, untilFrame: parts.map(\.0), frames: parts.map(\.1),
-                             timedOut: result.values("perform-input-timeout").count, struck: strikes)
+                             timedOut: result.values("perform-input-timeout").count, struck: struck)
     }
 
     /// The floor of the strikes: `fade_floor` (Tools/Floors/fade_floor.c) in a bare GTK window
@@ -108,14 +113,9 @@ extension WindowBenchmark {
         guard !result.values("done").isEmpty else {
             throw BenchError("fade_floor did not finish its strikes:\n\(result.errors.suffix(2000))")
         }
-        let times = result.values("perform-strike").compactMap { $0.first.flatMap(Double.init) }.map { $0 / 1000 }
-        let parts = result.values("perform-strike-parts").compactMap { fields -> (Double, Double)? in
-            guard fields.count >= 2, let until = Double(fields[0]), let frame = Double(fields[1]) else { return nil }
-            return (until / 1000, frame / 1000)
-        }
-        guard times.count == strikes else { throw BenchError("fade_floor reported \(times.count) of \(strikes) strikes") }
-        return StrikeLatency(striker: .key, times: times, untilFrame: parts.map(\.0), frames: parts.map(\.1),
-                             timedOut: 0, struck: strikes)
+        let floor = Self.strikes(in: result, by: .key, struck: strikes)
+        guard floor.times.count == strikes else { throw BenchError("fade_floor reported \(floor.times.count) of \(strikes) strikes") }
+        return floor
     }
 
     /// A UDP port on 127.0.0.1 that nothing uses now: bound to port 0, the kernel's choice read
