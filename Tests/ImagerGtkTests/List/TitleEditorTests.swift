@@ -44,11 +44,7 @@ final class TitleEditorTests: GtkTestCase {
     }
 
     func testADoubleClickOnTheTitleOfARowThatIsNotSelectedOpensTheEditorAndKeepsItOpen() async throws {
-        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
-        window.list.select(position: 0)
-        pump(seconds: 0.05)
-        let row = try XCTUnwrap(window.list.boundRow(at: 1))
-        let listItem = try XCTUnwrap(gtk_widget_get_parent(row.widget))
+        let (window, row, listItem) = try windowWithTheFirstRowSelected()
 
         // The second click of a double click on the title, as GTK 4.8 delivers it: the press
         // reaches the list item's gesture, which focuses the list item; the release reaches
@@ -80,11 +76,7 @@ final class TitleEditorTests: GtkTestCase {
     }
 
     func testTheSecondPressOfADoubleClickOpensTheEditorWhenGtksOwnCountStartedOver() async throws {
-        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
-        window.list.select(position: 0)
-        pump(seconds: 0.05)
-        let row = try XCTUnwrap(window.list.boundRow(at: 1))
-        let listItem = try XCTUnwrap(gtk_widget_get_parent(row.widget))
+        let (_, row, listItem) = try windowWithTheFirstRowSelected()
 
         // A double click, 80 ms between its presses by the events' times, on a main loop held
         // up between them for longer than the double-click time (a busy machine): GTK's
@@ -109,6 +101,15 @@ final class TitleEditorTests: GtkTestCase {
         XCTAssertFalse(row.title.pressed(presses: 1, time: 100_900))
         XCTAssertTrue(row.title.pressed(presses: 2, time: 101_000), "GTK's own count of two")
         XCTAssertFalse(row.title.pressed(presses: 1, time: 101_100), "a third press starts over")
+    }
+
+    /// Warm, Ocean and Forest, Warm selected; Ocean's row and its list item.
+    private func windowWithTheFirstRowSelected() throws -> (MainWindow, ChordsetRow, UnsafeMutablePointer<GtkWidget>) {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean", "Forest"]))
+        window.list.select(position: 0)
+        pump(seconds: 0.05)
+        let row = try XCTUnwrap(window.list.boundRow(at: 1))
+        return (window, row, try XCTUnwrap(gtk_widget_get_parent(row.widget)))
     }
 
     /// What GtkListItemWidget does on a released click: `list.select-item(position, modify, extend)`.
