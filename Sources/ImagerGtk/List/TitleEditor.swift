@@ -94,8 +94,9 @@ final class TitleEditor {
     /// double click as two single clicks; the events' times say what the person did.
     func pressed(presses: Int32, time: guint32) -> Bool {
         let double = presses == 2 || (presses == 1 && lastFirstPress.map { time &- $0 <= Self.doubleClickMilliseconds } == true)
-        // A press that ends a double click starts no other.
-        lastFirstPress = presses == 1 && !double ? time : nil
+        // A press that ends a double click starts no other; one without a time (0, an event
+        // made by a program) starts none.
+        lastFirstPress = presses == 1 && !double && time != 0 ? time : nil
         pressEndsDoubleClick = double
         if presses == 1, !double { wasSelectedAtPress = isOnlySelectedRow() && wasClickedLast() }
         renameAfterClick?.cancel()
