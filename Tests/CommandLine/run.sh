@@ -2,8 +2,8 @@
 # The command-line and "nothing lost" tests: Tests/CommandLine/run.sh PATH/TO/imager
 # Builds the test driver imager-stress (Tools/), then runs every test_*.py here with Debian's python3
 # (it has the stdlib sqlite3). Closes with "N passed, N failed, N skipped"; non-zero if any failed.
-#   IMAGER_SCRATCH_PATH   SwiftPM build folder for imager-stress (default Tools/.build, which the
-#                         benchmark's smoke run shares)
+#   IMAGER_SCRATCH_PATH   SwiftPM build folder for imager-stress (default .build, the app's: the
+#                         Tools package uses the app's libraries, already built there)
 #   extra arguments       -k PATTERN to run only matching tests
 set -uo pipefail
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cd "$root"
 
-scratch=${IMAGER_SCRATCH_PATH:-Tools/.build}
+scratch=${IMAGER_SCRATCH_PATH:-.build}
 if ! build_log=$(swift build --package-path Tools --scratch-path "$scratch" --product imager-stress 2>&1); then
   echo "$build_log" | grep -v "prohibited flag" | tail -30
   echo "could not build imager-stress"

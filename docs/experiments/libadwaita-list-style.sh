@@ -53,8 +53,8 @@ cycles=${1:-5}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adw-list-style.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-swift build --package-path Tools --scratch-path Tools/.build --product imager-bench-window >&2
-window=$root/Tools/.build/debug/imager-bench-window
+swift build --package-path Tools --scratch-path .build --product imager-bench-window >&2
+window=$root/.build/debug/imager-bench-window
 
 # A store of 100,000 chordsets (the schema's first migration; the window migrates the rest).
 python3 - "$work/store.sqlite" 100000 <<'PYTHON'
