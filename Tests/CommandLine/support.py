@@ -26,6 +26,10 @@ APP_ID = "io.github.imagerproject.Imager"
 DB_NAME = "imager.sqlite"
 LIST_LINE = re.compile(r"^([^\t\n]*)\t(#[0-9A-F]{6}(?:[0-9A-F]{2})?)( #[0-9A-F]{6}(?:[0-9A-F]{2})?){7}$")
 ASIDE_NAME = re.compile(r"^imager\.sqlite\.unreadable-\d{8}-\d{6}(-\d+)?$")
+# A private X server for a window, with display numbers from 200 up: the suite runs these tests
+# beside the unit and end-to-end tests, whose servers take the first free number from 99 up,
+# and two servers starting at one moment must not pick the same number.
+XVFB_RUN = ["xvfb-run", "-a", "-n", "200", "-s", "-screen 0 1280x800x24"]
 
 
 def seed_chordsets():

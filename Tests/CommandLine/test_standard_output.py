@@ -9,7 +9,7 @@ import sqlite3
 import subprocess
 import unittest
 
-from support import IMAGER, SEED_COUNT, Sandbox
+from support import IMAGER, SEED_COUNT, Sandbox, XVFB_RUN
 
 
 class CommandLineOutput(unittest.TestCase):
@@ -49,7 +49,7 @@ class WindowOutput(unittest.TestCase):
         script = ('exec 3>&1; "$1" | true & sleep 4; pid=$(pgrep -n -f "^$1$"); '
                   'kill -TERM $pid; for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done; '
                   'wait; echo done')
-        result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "dbus-run-session", "--",
+        result = subprocess.run([*XVFB_RUN, "dbus-run-session", "--",
                                  "bash", "-c", script, "window", IMAGER],
                                 env=env, capture_output=True, text=True, timeout=120)
         self.assertIn("done", result.stdout, result.stderr[-2000:])

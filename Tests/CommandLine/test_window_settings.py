@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import unittest
 
-from support import APP_ID, IMAGER, Sandbox
+from support import APP_ID, IMAGER, Sandbox, XVFB_RUN
 
 TOOLS = ["xvfb-run", "dbus-run-session"]
 
@@ -27,7 +27,7 @@ class WindowSettings(unittest.TestCase):
 
     def run_window(self, sandbox, **extra_env):
         env = dict(sandbox.env, GSK_RENDERER="cairo", NO_AT_BRIDGE="1", **extra_env)
-        return subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "dbus-run-session", "--",
+        return subprocess.run([*XVFB_RUN, "dbus-run-session", "--",
                                "bash", "-c", SCRIPT, "window", IMAGER],
                               env=env, capture_output=True, text=True, timeout=120)
 

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import unittest
 
-from support import ASIDE_NAME, IMAGER, Sandbox
+from support import ASIDE_NAME, IMAGER, Sandbox, XVFB_RUN
 
 TOOLS = ["xvfb-run", "dbus-run-session", "xdotool"]
 
@@ -28,7 +28,7 @@ class WindowStart(unittest.TestCase):
         probe = os.path.join(os.path.dirname(os.path.abspath(__file__)), "window_probe.py")
         script = ('/usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 & bus=$!; sleep 0.5; '
                   '/usr/bin/python3 "$1" "$2"; status=$?; kill $bus 2>/dev/null; exit $status')
-        result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "dbus-run-session", "--",
+        result = subprocess.run([*XVFB_RUN, "dbus-run-session", "--",
                                  "bash", "-c", script, "probe", probe, IMAGER],
                                 env=env, capture_output=True, text=True, timeout=120)
         self.assertEqual(result.returncode, 0, result.stderr[-2000:])
