@@ -35,11 +35,11 @@
 # ~/.cache/imager/debian13-root, or IMAGER_DEBIAN13_ROOT): bench.sh runs make-root.sh first
 # (with sudo when not root), which makes the root when it is missing or its package list changed
 # and else does nothing, then runs itself inside through Tests/Debian13/run-in-root.sh. There it
-# builds into a scratch folder of its own (.build-debian13-bench; .build-debian13 for a smoke
-# run), compiles the floors against the root's GTK and libadwaita, and runs Xvfb, D-Bus and
-# Syncthing from the root. The root has its own /tmp, a tmpfs: the run's temporary files go to
-# .build-debian13-tmp in the checkout, on the same disk as the machine's /tmp, and a --work-dir
-# meant to outlive the run must be inside the checkout.
+# builds into scratch folders of its own (.build-debian13-bench and Tools/.build-debian13-bench;
+# .build-debian13 for a smoke run), compiles the floors against the root's GTK and libadwaita,
+# and runs Xvfb, D-Bus and Syncthing from the root. The root has its own /tmp, a tmpfs: the run's
+# temporary files go to .build-debian13-tmp in the checkout, on the same disk as the machine's
+# /tmp, and a --work-dir meant to outlive the run must be inside the checkout.
 #
 # What runs: the tools of the Tools/ package, built here. imager-bench (Tools/Sources/imager-bench)
 # times Imager's store in process and launches imager-bench-window (Tools/Sources/imager-bench-window:
@@ -199,11 +199,11 @@ done
 cc=${CC:-cc}
 command -v "$cc" >/dev/null || cc=clang
 
-# imager-bench and imager-bench-window from Tools/, imager from the app's package, all into one
-# scratch folder: the tools' package uses the app's libraries, and SwiftPM builds each of them
-# once there for both packages. A smoke run reuses the debug build that Tests/run-all.sh made
-# (.build, or .build-debian13 in the root); real figures come from release builds in a scratch
-# folder of their own.
+# imager-bench and imager-bench-window from Tools/, imager from the app's package. A smoke run
+# reuses the debug build that Tests/run-all.sh made (.build, or .build-debian13 in the root),
+# and builds the tools into that folder too: the tools' package uses the app's libraries, and
+# SwiftPM builds each of them once there for both packages. Real figures come from release
+# builds in scratch folders of their own, one for each package.
 if [ $smoke -eq 1 ]; then
   # Built each time (nothing to do when up to date), so a smoke run never runs stale tools.
   echo "bench.sh: building (debug, $scratch)" >&2
@@ -211,15 +211,17 @@ if [ $smoke -eq 1 ]; then
   swift build --package-path Tools --scratch-path "$scratch" --product imager-bench >&2
   swift build --scratch-path "$scratch" --product imager >&2
   bin=$root/$scratch/debug
+  tools=$bin
 else
-  echo "bench.sh: building (release, $scratch-bench)" >&2
+  echo "bench.sh: building (release, $scratch-bench and Tools/$scratch-bench)" >&2
   # The window is built as install.sh and the Flatpak build the app, with the Swift runtime
   # linked in statically: what users launch is built so, and it has no Swift libraries to
   # load at launch.
-  swift build --package-path Tools -c release --scratch-path "$scratch-bench" --static-swift-stdlib --product imager-bench-window >&2
-  swift build --package-path Tools -c release --scratch-path "$scratch-bench" --static-swift-stdlib --product imager-bench >&2
+  swift build --package-path Tools -c release --scratch-path "Tools/$scratch-bench" --static-swift-stdlib --product imager-bench-window >&2
+  swift build --package-path Tools -c release --scratch-path "Tools/$scratch-bench" --static-swift-stdlib --product imager-bench >&2
   swift build -c release --scratch-path "$scratch-bench" --static-swift-stdlib --product imager >&2
   bin=$root/$scratch-bench/release
+  tools=$root/Tools/$scratch-bench/release
 fi
 
 # In the root, /tmp is a tmpfs, where an fsync costs nothing: the store's and sync's figures
@@ -266,7 +268,7 @@ if ! IMAGER_BINARY=$bin/imager packaging/install.sh --no-build "$prefix" >"$work
   cat "$work/install.log" >&2
   exit 1
 fi
-cp "$bin/imager-bench-window" "$prefix/bin/imager-bench-window"
+cp "$tools/imager-bench-window" "$prefix/bin/imager-bench-window"
 installed=$prefix/bin
 export XDG_DATA_DIRS="$prefix/share:${XDG_DATA_DIRS:-/usr/local/share/:/usr/share/}"
 
@@ -309,7 +311,7 @@ status=0
 # the session's own chatter (D-Bus activations, portals) goes to the log, shown only if
 # something breaks.
 xvfb-run -a -s "-screen 0 3840x2160x24" "${session[@]}" \
-  "$bin/imager-bench" --floors "$floors" --window "$installed/imager-bench-window" --sizes "$sizes" \
+  "$tools/imager-bench" --floors "$floors" --window "$installed/imager-bench-window" --sizes "$sizes" \
   --work-dir "$work/data" --output "$work/table.md" "${passthrough[@]}" \
   >>"$log" 2> >(tee -a "$log" | grep --line-buffered -E '^(\[ *[0-9.]+ s\]|FAILED: )' >&2) || status=$?
 # jackd first: `wait` waits for every child, and jackd runs until stopped.
