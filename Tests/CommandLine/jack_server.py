@@ -5,11 +5,16 @@ another program would be, that sends MIDI to Imager and reads what Imager sends 
 Each server has a name of its own (JACK_DEFAULT_SERVER), so tests running side by side never
 share one, and Imager (which never starts a server) finds it through that variable."""
 
+import functools
+import json
 import os
 import queue
 import shutil
 import subprocess
+import sys
+import threading
 import time
+import types
 import uuid
 
 try:
@@ -27,18 +32,43 @@ def missing():
     return None
 
 
+def retried_after_an_xrun(test):
+    """A unittest method that uses `self.peer` (a MidiPeer) and is run once more, from a fresh
+    setUp, when it failed in a run in which the server reported an xrun: JACK drops or repeats
+    MIDI in a cycle it skips, so such a run says nothing about Imager. A failure with no xrun,
+    or a second one, fails the test."""
+    @functools.wraps(test)
+    def run(self):
+        xruns = self.peer.xruns()
+        try:
+            return test(self)
+        except AssertionError as failure:
+            late = self.peer.xruns() - xruns
+            if late == 0:
+                raise
+            print(f"\n    the JACK server skipped {late} cycle(s) while this ran ({failure}); once more: ",
+                  end="", flush=True)
+        self.doCleanups()
+        self.setUp()
+        return test(self)
+    return run
+
+
 class JackServer:
     def __init__(self):
         # libjack's complaints while the server is still starting are expected, not news.
         jack.set_error_function(lambda message: None)
         jack.set_info_function(lambda message: None)
         self.name = f"imager-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        # A period of 128 frames at 48 kHz: a cycle every 2.7 ms. A client may take up to 10 s
-        # for a cycle before the server gives up on it (500 ms by default): a test machine
-        # under load (the Debian 13 stages beside these) can hold a client, Python's above all,
-        # for longer than that, and a client given up on hears nothing more.
+        # A period of 1024 frames at 48 kHz: a cycle every 21 ms. These tests check what
+        # arrives, not how soon (packaging/bench.sh measures that, at 128 frames); on a loaded
+        # machine a client that is not woken within its cycle makes the server skip the graph
+        # (an xrun), and MIDI written in that cycle is lost. At 2.7 ms a cycle, with the test
+        # suite's other stages beside these, that happened hundreds of times a minute.
+        # A client may take up to 10 s to answer the server (500 ms by default) before it is
+        # given up on, and a client given up on hears nothing more.
         self.process = subprocess.Popen(["jackd", "--no-realtime", "--timeout", "10000", "-n", self.name,
-                                         "-d", "dummy", "-r", "48000", "-p", "128"],
+                                         "-d", "dummy", "-r", "48000", "-p", "1024"],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 10
         while True:
@@ -58,54 +88,72 @@ class JackServer:
     def stop(self):
         if self.process.poll() is None:
             self.process.terminate()
+            # Long enough for a loaded machine: a server killed keeps its place in JACK's
+            # registry of servers (eight places on a machine), since the next server to start
+            # has another name and never claims it back.
             try:
-                self.process.wait(timeout=5)
+                self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
 
 
 class MidiPeer:
-    """A JACK client with MIDI ports of its own: `send` queues a message on an output port
-    for the next cycle; whatever reaches an input port is kept as (port, bytes) in `received`."""
+    """A JACK client with MIDI ports of its own, in a process of its own (jack_peer.py): `send`
+    queues a message on an output port for the next cycle; whatever reaches an input port is
+    kept as (port, bytes) and handed out by `take`; `xruns` counts the cycles the server
+    reported late, in which JACK may drop or repeat MIDI."""
 
     def __init__(self, server, name="peer"):
-        self.client = jack.Client(name, servername=server.name, no_start_server=True)
-        self.outgoing = queue.Queue()
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "jack_peer.py")
+        self.process = subprocess.Popen([sys.executable, script, server.name, name],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.received = queue.Queue()
-        self.inputs = []
-        self.outputs = {}
+        self.replies = queue.Queue()
+        ready = queue.Queue()
 
-        @self.client.set_process_callback
-        def process(frames):
-            for port in self.outputs.values():
-                port.clear_buffer()
-            while True:
-                try:
-                    port, data = self.outgoing.get_nowait()
-                except queue.Empty:
-                    break
-                self.outputs[port].write_midi_event(0, data)
-            for port in self.inputs:
-                for _, data in port.incoming_midi_events():
-                    self.received.put((port.shortname, bytes(data)))
+        def read():
+            for line in self.process.stdout:
+                message = json.loads(line)
+                if "received" in message:
+                    port, data = message["received"]
+                    self.received.put((port, bytes(data)))
+                elif "reply" in message:
+                    self.replies.put(message["reply"])
+                else:
+                    ready.put(message["ready"])
+            ready.put(None)
+        threading.Thread(target=read, daemon=True).start()
+        try:
+            client_name = ready.get(timeout=10)
+        except queue.Empty:
+            client_name = None
+        if client_name is None:
+            self.close()
+            raise AssertionError("the MIDI peer did not join the JACK server")
+        self.client = types.SimpleNamespace(name=client_name)
 
-        self.client.activate()
+    def _ask(self, **request):
+        self.process.stdin.write(json.dumps(request) + "\n")
+        try:
+            return self.replies.get(timeout=10)
+        except queue.Empty:
+            raise AssertionError(f"the MIDI peer did not answer {request!r}") from None
 
     def add_output(self, name):
-        self.outputs[name] = self.client.midi_outports.register(name)
-        return self.outputs[name].name
+        return self._ask(op="add_output", name=name)
 
     def add_input(self, name, physical=False):
-        port = self.client.midi_inports.register(name, is_physical=physical)
-        self.inputs.append(port)
-        return port.name
+        return self._ask(op="add_input", name=name, physical=physical)
 
     def send(self, port, *data):
-        self.outgoing.put((port, bytes(data)))
+        self.process.stdin.write(json.dumps({"op": "send", "port": port, "data": list(data)}) + "\n")
 
     def connections(self, port_name):
-        return [port.name for port in self.client.get_all_connections(port_name)]
+        return self._ask(op="connections", port=port_name)
+
+    def xruns(self):
+        return self._ask(op="xruns")
 
     def take(self, count, timeout=5):
         """The next `count` messages received, or fewer if the time runs out."""
@@ -119,5 +167,13 @@ class MidiPeer:
         return got
 
     def close(self):
-        self.client.deactivate()
-        self.client.close()
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
