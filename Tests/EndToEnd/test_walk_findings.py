@@ -18,7 +18,7 @@ import pyatspi
 from harness import center, click, extents, has_role, screenshot, wait_for, xdotool
 from keyboard import selected_rows
 from suite import test
-from test_basics_seen import app_with_imported, inside, ocr, on_screen, reads, save_now, shot_region, stored_titles
+from test_basics_seen import app_with_imported, boxes_in_one_frame, inside, ocr, on_screen, reads, save_now, shot_region, stored_titles
 
 RESTORED = ["Warm", "Ocean", "Forest"]
 
@@ -35,11 +35,10 @@ def select_the_first_three(app):
 
 def shown_in_the_list(app, title):
     """The row's panel when it lies wholly inside the list's visible part, else None."""
-    listing = extents(app.wait_for_control("list", "Chordsets"))
     row = app.find("panel", title)
     if row is None or not row.getState().contains(pyatspi.STATE_VISIBLE):
         return None
-    box = extents(row)
+    box, listing = boxes_in_one_frame(app, row)
     return row if box[2] > 0 and box[3] > 0 and inside(box, listing) else None
 
 
