@@ -111,10 +111,17 @@ class MidiPeer:
         self.received = queue.Queue()
         self.replies = queue.Queue()
         ready = queue.Queue()
+        # Lines that are not the peer's JSON (a library writing to standard output), kept
+        # for the failure message rather than ending the reader.
+        self.other_lines = []
 
         def read():
             for line in self.process.stdout:
-                message = json.loads(line)
+                try:
+                    message = json.loads(line)
+                except ValueError:
+                    self.other_lines.append(line.rstrip("\n"))
+                    continue
                 if "received" in message:
                     port, data = message["received"]
                     self.received.put((port, bytes(data)))
@@ -130,7 +137,7 @@ class MidiPeer:
             client_name = None
         if client_name is None:
             self.close()
-            raise AssertionError("the MIDI peer did not join the JACK server")
+            raise AssertionError(f"the MIDI peer did not join the JACK server{self._other_output()}")
         self.client = types.SimpleNamespace(name=client_name)
 
     def _ask(self, **request):
@@ -138,7 +145,10 @@ class MidiPeer:
         try:
             return self.replies.get(timeout=10)
         except queue.Empty:
-            raise AssertionError(f"the MIDI peer did not answer {request!r}") from None
+            raise AssertionError(f"the MIDI peer did not answer {request!r}{self._other_output()}") from None
+
+    def _other_output(self):
+        return f"; it printed {self.other_lines[-5:]!r}" if self.other_lines else ""
 
     def add_output(self, name):
         return self._ask(op="add_output", name=name)
