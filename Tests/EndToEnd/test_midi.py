@@ -30,8 +30,24 @@ def a_pad_opens_perform_on_its_chord_and_the_pads_show_the_live_chord(first):
         print(f"    skipped: {reason}")
         return
     first.stop()  # one instance at a time: a second launch would hand over to the first
+    # JACK drops or repeats the MIDI of a cycle it skips: a run that failed while the server
+    # reported an xrun says nothing about Imager, and runs once more (as the command-line
+    # MIDI tests do, `retried_after_an_xrun`). A failure with no xrun, or a second, fails.
+    late = [0]
+    try:
+        return play(first.binary, late)
+    except AssertionError as failure:
+        if late[0] == 0:
+            raise
+        print(f"    the JACK server skipped {late[0]} cycle(s) while this ran ({failure}); once more")
+    return play(first.binary, late)
+
+
+def play(binary, late):
+    """The test itself, on a JACK server of its own; `late[0]` is set to the xruns its
+    server reported while the controller was connected."""
     server = JackServer()
-    app = App(first.binary)
+    app = App(binary)
     app.env = server.env(app.env)
     peer = None
     try:
@@ -71,6 +87,10 @@ def a_pad_opens_perform_on_its_chord_and_the_pads_show_the_live_chord(first):
         app.wait_for_control("push button", "Add Chordset")
     finally:
         if peer:
+            try:
+                late[0] = peer.xruns()
+            except AssertionError:
+                pass
             peer.close()
         app.cleanup()
         server.stop()
