@@ -161,17 +161,22 @@ def every_key_typed_after_adding_goes_into_the_new_title_and_the_row_is_in_view(
 
             # The row being named lies wholly inside the list, and shows what was typed.
             field = app.wait_for_control("text", "Chordset title")
-            box, listing = boxes_in_one_frame(app, field)
-            assert inside(box, listing), f"{where}: the title field {box} is not inside the list {listing}"
-            seen = ocr(shot_region(app, f"new-row-typed-{number}", *on_screen(box, listing)))
+            listing = app.wait_for_control("list", "Chordsets")
+            lx, ly, lw, lh = extents(listing)
+            assert inside(extents(field), (lx, ly, lw, lh)), \
+                f"{where}: the title field {extents(field)} is not inside the list {(lx, ly, lw, lh)}"
+            seen = ocr(shot_region(app, f"new-row-typed-{number}", *on_screen(extents(field), (lx, ly, lw, lh))))
             assert reads(seen, title), f"{where}: the title field on screen does not show {title!r}; it reads {seen!r}"
 
             xdotool("key", "Return")
             wait_for(lambda: app.find("text", "Chordset title") is None, 5, f"{where}: the title field to close")
-            box, listing = boxes_in_one_frame(app, app.wait_for_control("panel", title))
-            assert inside(box, listing), f"{where}: the row {box} is not inside the list {listing}"
+            listing = app.wait_for_control("list", "Chordsets")
+            lx, ly, lw, lh = extents(listing)
+            row = app.wait_for_control("panel", title)
+            assert inside(extents(row), (lx, ly, lw, lh)), \
+                f"{where}: the row {extents(row)} is not inside the list {(lx, ly, lw, lh)}"
             label = app.wait_for_control("label", title)
-            seen = ocr(shot_region(app, f"new-row-named-{number}", *on_screen(extents(label), listing)))
+            seen = ocr(shot_region(app, f"new-row-named-{number}", *on_screen(extents(label), (lx, ly, lw, lh))))
             assert reads(seen, title), f"{where}: the row on screen does not show {title!r}; it reads {seen!r}"
 
         save_now(app)
