@@ -116,20 +116,6 @@ def inside(inner, outer):
     return x >= ox and y >= oy and x + w <= ox + ow and y + h <= oy + oh
 
 
-def boxes_in_one_frame(app, node):
-    """The boxes of NODE and of the list, read in one frame.
-
-    They are two reads, and a frame may come between them (a toast timing out gives the
-    list its room at the foot back, and the rows move down with it): the list is read again
-    after the node, and both again until the list stayed put."""
-    for _ in range(10):
-        listing = extents(app.wait_for_control("list", "Chordsets"))
-        box = extents(node)
-        if extents(app.wait_for_control("list", "Chordsets")) == listing:
-            break
-    return box, listing
-
-
 @test
 def every_key_typed_after_adding_goes_into_the_new_title_and_the_row_is_in_view(first):
     app = app_with_imported(first, 20)

@@ -18,7 +18,7 @@ import pyatspi
 from harness import center, click, extents, has_role, screenshot, wait_for, xdotool
 from keyboard import selected_rows
 from suite import test
-from test_basics_seen import app_with_imported, boxes_in_one_frame, inside, ocr, on_screen, reads, save_now, shot_region, stored_titles
+from test_basics_seen import app_with_imported, inside, ocr, on_screen, reads, save_now, shot_region, stored_titles
 
 RESTORED = ["Warm", "Ocean", "Forest"]
 
@@ -31,6 +31,20 @@ def select_the_first_three(app):
         xdotool("keydown", "ctrl", "mousemove", x, y, "click", 1, "keyup", "ctrl")
         time.sleep(0.3)
     wait_for(lambda: selected_rows(app) == RESTORED, 5, f"the clicks to select {RESTORED} (selected: {selected_rows(app)})")
+
+
+def boxes_in_one_frame(app, node):
+    """The boxes of NODE and of the list, read in one frame.
+
+    They are two reads, and a frame may come between them (a toast timing out gives the
+    list its room at the foot back, and the rows move down with it): the list is read again
+    after the node, and both again until the list stayed put."""
+    for _ in range(10):
+        listing = extents(app.wait_for_control("list", "Chordsets"))
+        box = extents(node)
+        if extents(app.wait_for_control("list", "Chordsets")) == listing:
+            break
+    return box, listing
 
 
 def shown_in_the_list(app, title):
