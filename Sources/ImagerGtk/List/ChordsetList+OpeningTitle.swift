@@ -16,6 +16,13 @@ extension ChordsetList {
     /// Opens the row's title for typing and brings the row into view, then gives it the focus.
     func openTitle(of row: ChordsetRow) {
         stopBringingIntoView()
+        // A title still waiting for the focus (Ctrl+N twice, the second before the first
+        // row showed whole) ends as a focused field ends when the focus leaves it: what was
+        // typed into it is kept. It would never get the focus now, so nothing else ends it.
+        if let waiting = openingTitleRow, waiting !== row {
+            openingTitleRow = nil
+            waiting.title.commit()
+        }
         row.title.startEditing(takingFocus: false)
         guard row.title.isEditing else { return }
         openingTitleRow = row

@@ -19,6 +19,40 @@ final class MainWindowTests: GtkTestCase {
         XCTAssertEqual(shownTitles(window)[2], Chordset.defaultTitle)
     }
 
+    /// Ctrl+N twice, the second before the first new title has the keyboard focus (it waits
+    /// for its row to show whole, a frame or more): only the second title stays open, and
+    /// the first row shows its title as a label, as after any other edit that ended.
+    func testASecondAddBeforeTheFirstTitleHasTheFocusLeavesOnlyTheSecondOpen() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+
+        for _ in 0..<2 { g_action_group_activate_action(OpaquePointer(window.window), WindowAction.addChordset.name, nil) }
+
+        XCTAssertTrue(pump(until: { window.list.boundRow(at: 3)?.title.hasFocus == true }),
+                      "the second new title should open and take the focus")
+        pump(seconds: 0.1)
+        let editing = window.list.boundRows.filter { $0.title.isEditing }.compactMap(\.position)
+        XCTAssertEqual(editing, [3], "only the second new title should be open")
+        XCTAssertEqual(shownTitles(window)[2], Chordset.defaultTitle)
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean", Chordset.defaultTitle, Chordset.defaultTitle])
+    }
+
+    /// What was typed into the first new title before the second Ctrl+N is its title.
+    func testASecondAddKeepsWhatWasTypedIntoTheFirstTitle() async throws {
+        let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
+        let add = { g_action_group_activate_action(OpaquePointer(window.window), WindowAction.addChordset.name, nil) }
+
+        add()
+        let first = try XCTUnwrap(window.list.titleAwaitingFocus, "the first new title waits for the focus")
+        first.typeAhead("Gig one")
+        add()
+
+        XCTAssertTrue(pump(until: { window.list.boundRow(at: 3)?.title.hasFocus == true }),
+                      "the second new title should open and take the focus")
+        pump(seconds: 0.1)
+        XCTAssertEqual(window.controller.chordsets.map(\.title), ["Warm", "Ocean", "Gig one", Chordset.defaultTitle])
+        XCTAssertEqual(shownTitles(window)[2], "Gig one")
+    }
+
     func testCommittingAnEditedTitleRenamesTheChordset() async throws {
         let window = makeWindow(try makeController(titles: ["Warm", "Ocean"]))
         let row = try XCTUnwrap(window.list.boundRow(at: 1))
