@@ -59,4 +59,16 @@ extension Signal {
         }
         return connect(target, name, unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }
+
+    /// `void (*)(GtkGestureClick *, double x, double y, guint button, GdkEventSequence *, data)`:
+    /// unpaired-release, a release whose press the gesture no longer holds. The handler gets
+    /// the button.
+    @discardableResult
+    static func connectUnpairedRelease(_ click: some ObjectPointer,
+                                       _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Double, Double, guint, OpaquePointer?, gpointer?) -> Void = { _, _, _, button, _, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor (UInt32) -> Void>.from(data)(button) }
+        }
+        return connect(click, "unpaired-release", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
+    }
 }

@@ -51,6 +51,8 @@ final class TitleEditor {
     private var lastFirstPress: guint32?
     /// The press being handled ends a double click (`pressed`).
     private var pressEndsDoubleClick = false
+    /// GTK took back the second press of a double click before its release came.
+    private var secondPressTakenBack = false
     /// GTK's default double-click time (`gtk-double-click-time`).
     private static let doubleClickMilliseconds: UInt32 = 400
 
@@ -83,6 +85,17 @@ final class TitleEditor {
             let state = gtk_event_controller_get_current_event_state(cgtk_event_controller(click.raw)).rawValue
             self.released(presses: presses, choosingRows: state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0)
         }
+        // GTK resets a held click when a motion event says no button is down, and on X11 it
+        // makes such a motion itself, from the pointer's state now, after a frame in which
+        // the layout moved (the first click selected the row). On a busy machine that frame
+        // can come between the second press of a double click and its release: the press is
+        // taken back, and its release comes unpaired.
+        Signal.connectPointer(click, "cancel") { [weak self] _ in self?.pressWasTakenBack() }
+        Signal.connectUnpairedRelease(click) { [weak self] button in
+            guard let self, button == GDK_BUTTON_PRIMARY else { return }
+            let state = gtk_event_controller_get_current_event_state(cgtk_event_controller(click.raw)).rawValue
+            self.releasedUnpaired(choosingRows: state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0)
+        }
         gtk_widget_add_controller(label, click)
     }
 
@@ -98,6 +111,7 @@ final class TitleEditor {
         // made by a program) starts none.
         lastFirstPress = presses == 1 && !double && time != 0 ? time : nil
         pressEndsDoubleClick = double
+        secondPressTakenBack = false
         if presses == 1, !double { wasSelectedAtPress = isOnlySelectedRow() && wasClickedLast() }
         renameAfterClick?.cancel()
         renameAfterClick = nil
@@ -108,6 +122,7 @@ final class TitleEditor {
     func released(presses: Int32, choosingRows: Bool) {
         guard !choosingRows else { return }
         if pressEndsDoubleClick {
+            pressEndsDoubleClick = false
             labelWasClicked()
             return
         }
@@ -122,6 +137,21 @@ final class TitleEditor {
                 if self.isOnlySelectedRow() { self.startEditing() }
             }
         }
+    }
+
+    /// GTK took back the press it held (a reset, or a claim by a gesture around the title).
+    func pressWasTakenBack() {
+        secondPressTakenBack = pressEndsDoubleClick
+        pressEndsDoubleClick = false
+    }
+
+    /// A release that came after GTK took its press back. The second click of a double click
+    /// renames all the same: the person pressed and released there, and nothing around the
+    /// title took the press (then the release would have been its).
+    func releasedUnpaired(choosingRows: Bool) {
+        guard secondPressTakenBack else { return }
+        secondPressTakenBack = false
+        if !choosingRows { labelWasClicked() }
     }
 
     /// The title in full for a tooltip, only while the label shows it cut short.
