@@ -96,7 +96,7 @@ final class PerformViewTests: GtkTestCase {
     }
 
     func testAKeyDuringAFadeStartsFromWhatIsOnScreen() async throws {
-        let (_, view) = try perform(fadeSeconds: 1)
+        let (_, view) = try perform(fadeSeconds: 1, safeLight: false)
         var clock = 100.0
         view.now = { clock }
         pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 })
@@ -390,7 +390,7 @@ final class PerformViewTests: GtkTestCase {
 
     func testTheCurveChooserSetsTheCurveWhichIsRemembered() async throws {
         PerformSettings.save(FadeCurve.cut, to: settingsPath)
-        let (window, view) = try perform(fadeSeconds: 1)
+        let (window, view) = try perform(fadeSeconds: 1, safeLight: false)
         let chooser = OpaquePointer(view.strip.curveChooser)
         XCTAssertEqual(view.state.fadeCurve, .cut, "Perform starts with the curve remembered")
         XCTAssertEqual(gtk_drop_down_get_selected(chooser), 2, "and the chooser shows it")
