@@ -86,7 +86,9 @@ final class ControllerPlumbingTests: GtkTestCase {
         let window = try window()
         window.handle(.play(slot: 0), at: now)
         let view = try XCTUnwrap(window.performance)
-        var times = [0.0, 0.5, 1.0, 1.5].map { $0 + now }
+        // One reading of the clock: `now` reads it anew each time.
+        let start = now
+        var times = [0.0, 0.5, 1.0, 1.5].map { $0 + start }
         view.now = { times.first ?? 0 }
         for _ in 0..<4 {
             XCTAssertTrue(view.handleKey(UInt32(GDK_KEY_t)))
