@@ -80,10 +80,7 @@ final class TitleEditor {
             }
         }
         Signal.connectPress(click, "released") { [weak self] presses, _, _ in
-            guard let self else { return }
-            // Ctrl+click and Shift+click choose rows (the list view does it): no renaming.
-            let state = gtk_event_controller_get_current_event_state(cgtk_event_controller(click.raw)).rawValue
-            self.released(presses: presses, choosingRows: state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0)
+            self?.released(presses: presses, choosingRows: Self.choosesRows(click))
         }
         // GTK resets a held click when a motion event says no button is down, and on X11 it
         // makes such a motion itself, from the pointer's state now, after a frame in which
@@ -92,11 +89,16 @@ final class TitleEditor {
         // taken back, and its release comes unpaired.
         Signal.connectPointer(click, "cancel") { [weak self] _ in self?.pressWasTakenBack() }
         Signal.connectUnpairedRelease(click) { [weak self] button in
-            guard let self, button == GDK_BUTTON_PRIMARY else { return }
-            let state = gtk_event_controller_get_current_event_state(cgtk_event_controller(click.raw)).rawValue
-            self.releasedUnpaired(choosingRows: state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0)
+            guard button == GDK_BUTTON_PRIMARY else { return }
+            self?.releasedUnpaired(choosingRows: Self.choosesRows(click))
         }
         gtk_widget_add_controller(label, click)
+    }
+
+    /// Ctrl+click and Shift+click choose rows (the list view does it): they rename nothing.
+    private static func choosesRows(_ click: some ObjectPointer) -> Bool {
+        let state = gtk_event_controller_get_current_event_state(cgtk_event_controller(click.raw)).rawValue
+        return state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
     }
 
     /// A press on the title, the `presses`-th as GTK counts them, at the event's `time` (in
