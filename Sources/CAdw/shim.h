@@ -147,6 +147,13 @@ static inline GtkWidget *cadw_preferences_window_new(GtkWidget *parent, const ch
     return window;
 }
 
+/* A further page of the preferences window above (its own title in the window's switcher). */
+static inline void cadw_preferences_window_add_page(GtkWidget *window, GtkWidget *page) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    adw_preferences_window_add(ADW_PREFERENCES_WINDOW(window), ADW_PREFERENCES_PAGE(page));
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 /* Typing in a preferences window searches its rows' titles (the window above has it off). */
 static inline void cadw_preferences_window_enable_search(GtkWidget *window) {
     G_GNUC_BEGIN_IGNORE_DEPRECATIONS

@@ -74,8 +74,7 @@ final class PreferencesWindow {
     private(set) var midiPage: MidiPreferencesPage?
 
     func add(_ page: MidiPreferencesPage) {
-        adw_preferences_window_add(UnsafeMutableRawPointer(window).assumingMemoryBound(to: AdwPreferencesWindow.self),
-                                   cadw_preferences_page(page.page))
+        cadw_preferences_window_add_page(window, page.page)
         midiPage = page
     }
 
