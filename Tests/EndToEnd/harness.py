@@ -291,17 +291,70 @@ def type_path_in_chooser(path, chooser):
     Xvfb has no window manager to give it, and keys that reached the main window instead would
     do its own things (Ctrl+L opens Set Lists there). GTK 4.18's field completes a folder's name
     as it is typed ("/tm" gets "p/") and keeps that completion after the cursor while the rest
-    is typed: what is after the cursor is cut off before Return (nothing is, under GTK 4.8)."""
+    is typed: what is after the cursor is cut off before Return (nothing is, under GTK 4.8).
+    On a busy machine a completion can land after later keys and mangle the text
+    ("twenty-" became "twenty--"): the field is read back through AT-SPI, and typed again until
+    it holds PATH, as a person would see the wrong path and type it again."""
     windows = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", chooser],
                              capture_output=True, text=True).stdout.split()
     assert windows, f"no chooser titled {chooser!r} to type into"
     xdotool("windowfocus", "--sync", windows[-1])
     xdotool("key", "ctrl+l")
     time.sleep(0.3)
-    xdotool("type", "--delay", 20, path)
-    time.sleep(0.3)
-    xdotool("key", "shift+End", "Delete")
+    field = None
+    for attempt in range(3):
+        xdotool("type", "--delay", 20, path)
+        time.sleep(0.3)
+        xdotool("key", "shift+End", "Delete")
+        field = field or wait_for(lambda: focused_field(windows[-1], chooser), 5, f"the focused field of {chooser!r}")
+        text = settled_text(field)
+        if text == path:
+            break
+        print(f"    ({chooser!r}'s location field read {text!r}: typed again)", flush=True)
+        xdotool("key", "ctrl+a", "BackSpace")
+        time.sleep(0.3)
+    else:
+        raise AssertionError(f"{chooser!r}: the location field holds {settled_text(field)!r} after three tries, not {path!r}")
     xdotool("key", "Return")
+
+
+def focused_field(window, title):
+    """The text field with the keyboard focus in the X WINDOW titled TITLE, through AT-SPI."""
+    pid = int(subprocess.run(["xdotool", "getwindowpid", window], capture_output=True, text=True).stdout)
+    application = find_application(pid)
+    toplevel = next((node for node in application if node is not None and node.name == title), None)
+    return focused_text(toplevel)
+
+
+def focused_text(node, depth=0):
+    if node is None or depth > 40:
+        return None
+    try:
+        if depth > 0 and node.getState().contains(pyatspi.STATE_FOCUSED):
+            node.queryText()
+            return node
+        for child in node:
+            found = focused_text(child, depth + 1)
+            if found is not None:
+                return found
+    except Exception:
+        return None
+    return None
+
+
+def settled_text(field):
+    """FIELD's text once two readings half a second apart agree (a late completion lands)."""
+    def read():
+        text = field.queryText()
+        return text.getText(0, text.characterCount)
+    previous = read()
+    for _ in range(10):
+        time.sleep(0.5)
+        current = read()
+        if current == previous:
+            return current
+        previous = current
+    return previous
 
 
 def screenshot(name):
