@@ -35,6 +35,8 @@ package final class MainWindow {
     private var activityHandler: SignalHandle?
     /// The person chose "Close Without Saving" after a failed save.
     private var discardConfirmed = false
+    /// Whether the window's icon waits for (or came with) the first frame.
+    private var iconRequested = false
     /// While open: the "Close Without Saving?" question; nil otherwise.
     private(set) var closeConfirmation: Widget?
     /// A close that waits for another program to finish writing; run again once saved.
@@ -90,7 +92,6 @@ package final class MainWindow {
         search = SearchBar(typingIn: list.listView)
 
         gtk_window_set_title(cgtk_window(window), "Imager")
-        gtk_window_set_icon_name(cgtk_window(window), StoreLocation.appID)
         let size = remembersSize ? WindowSize.load() : WindowSize.fallback
         gtk_window_set_default_size(cgtk_window(window), size.width, size.height)
         if size.maximized { gtk_window_maximize(cgtk_window(window)) }
@@ -145,6 +146,22 @@ package final class MainWindow {
         // The keyboard starts on the first row (announced by its title), not on its first
         // cell, which is where GTK would put it; nothing is selected yet.
         list.focusRow()
+        setIconAfterTheFirstFrame()
+    }
+
+    /// The icon an X11 window manager shows for the window (GNOME's comes from the desktop
+    /// file). Set on a realized window, GTK renders it from its SVG at once, which took
+    /// about 8 ms of the launch: it is set once the first frame is on screen, when the main
+    /// loop is next idle (not in the frame's own after-paint).
+    private func setIconAfterTheFirstFrame() {
+        guard !iconRequested else { return }
+        iconRequested = true
+        FirstFrame(window: window).whenPainted {
+            MainLoop.idle { [weak self] in
+                guard let self else { return }
+                gtk_window_set_icon_name(cgtk_window(window), StoreLocation.appID)
+            }
+        }
     }
 
     // MARK: Building

@@ -9,7 +9,7 @@ import XCTest
 /// thread, which is where GTK must be used; the tests pump GLib's main loop themselves.
 @MainActor
 class GtkTestCase: XCTestCase {
-    private static var application: UnsafeMutablePointer<GtkApplication>?
+    private(set) static var application: UnsafeMutablePointer<GtkApplication>?
     /// The windows the running test opened; static, so tearDown (nonisolated) need not send `self`.
     private static var windows: [MainWindow] = []
 
