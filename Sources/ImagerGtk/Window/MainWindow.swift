@@ -151,7 +151,7 @@ package final class MainWindow {
 
     /// The icon an X11 window manager shows for the window (GNOME's comes from the desktop
     /// file). Set on a realized window, GTK renders it from its SVG at once, which took
-    /// about 8 ms of the launch: it is set once the first frame is on screen, when the main
+    /// about 10 ms of the launch: it is set once the first frame is on screen, when the main
     /// loop is next idle (not in the frame's own after-paint).
     private func setIconAfterTheFirstFrame() {
         guard !iconRequested else { return }
