@@ -323,18 +323,21 @@ def focused_field(window, title):
     pid = int(subprocess.run(["xdotool", "getwindowpid", window], capture_output=True, text=True).stdout)
     application = find_application(pid)
     toplevel = next((node for node in application if node is not None and node.name == title), None)
-    return focused_text(toplevel)
+    field = focused(toplevel, depth=1)
+    field.queryText()   # raises unless it is a text field: wait_for then looks again
+    return field
 
 
-def focused_text(node, depth=0):
+def focused(node, depth=0):
+    """The control holding the keyboard focus under NODE (an application, at depth 0, or one of
+    its windows, at depth 1), or None."""
     if node is None or depth > 40:
         return None
     try:
-        if depth > 0 and node.getState().contains(pyatspi.STATE_FOCUSED):
-            node.queryText()
+        if depth > 1 and node.getState().contains(pyatspi.STATE_FOCUSED):
             return node
         for child in node:
-            found = focused_text(child, depth + 1)
+            found = focused(child, depth + 1)
             if found is not None:
                 return found
     except Exception:
