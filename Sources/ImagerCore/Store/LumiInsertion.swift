@@ -29,7 +29,7 @@ struct LumiInsertion {
             sqlite3_bind_text(handle, 1, UnsafeRawPointer(id.baseAddress!).assumingMemoryBound(to: CChar.self), 36, Self.transient)
             sqlite3_bind_int64(handle, 2, chord)
             sqlite3_bind_int64(handle, 3, Int64(order))
-            shape.withCString { sqlite3_bind_text(handle, 4, $0, -1, Self.transient) }
+            _ = shape.withCString { sqlite3_bind_text(handle, 4, $0, -1, Self.transient) }
             sqlite3_bind_double(handle, 5, lumi.x)
             sqlite3_bind_double(handle, 6, lumi.y)
             sqlite3_bind_double(handle, 7, lumi.size)
