@@ -28,6 +28,15 @@ import Testing
         #expect(reading == 2)
     }
 
+    @Test func aFileStoresReadersKeepASmallPageCacheAndItsWriterSQLitesOwn() throws {
+        let folder = try TemporaryDirectory()
+        let store = try ChordsetStore.open(at: folder.databaseURL)
+        let writing = try store.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+        let reading = try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+        #expect(writing == -2000)
+        #expect(reading == -512)
+    }
+
     @Test func anInMemoryStoreHasForeignKeysAndFullSynchronous() throws {
         let store = ChordsetStore.inMemory()
         let (foreignKeys, synchronous) = try store.writer.read { db in
