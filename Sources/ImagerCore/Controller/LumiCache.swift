@@ -12,7 +12,7 @@ import Foundation
 struct LumiCache {
     /// Every row a full-screen window shows at 3840 × 2160 (about 45), four times over. An
     /// entry costs about 120 bytes per lumi, some 3 KB for a chordset of 24; a thousand
-    /// entries held about 2 MiB more after a scroll through 100,000 chordsets, and a miss
+    /// entries would hold about 2 MiB more after a scroll through 100,000 chordsets, and a miss
     /// costs one indexed query.
     static let defaultCapacity = 200
 

@@ -3,14 +3,15 @@ import Foundation
 /// The folded titles `TitleSearch` keeps (see `TitleFolding`), one per chordset in the list's
 /// order, all in one buffer: each title's folded UTF-8 followed by a byte UTF-8 never uses,
 /// so a search runs through the buffer once and a match never runs from one title into the
-/// next. Beside each, the id and title it was folded from, to tell whether it still holds.
+/// next. Beside each, the title it was folded from, to tell whether it still holds. The
+/// folded bytes depend on the title alone, so an entry whose title is the one at its index
+/// holds, whichever chordset carries it; no id is kept (16 bytes a title, 1.6 MB at 100,000).
 ///
 /// A value type with the loops in its own methods, so Swift checks exclusive access once
 /// per call rather than once per title.
 struct FoldedTitles {
-    /// Per chordset: the id and title folded into `text`, and whether one was (not yet for
-    /// a chordset inserted since the last search).
-    private var ids: [UUID] = []
+    /// Per chordset: the title folded into `text` (it shares the chordset's storage), and
+    /// whether one was (not yet for a chordset inserted since the last search).
     private var titles: [String] = []
     private var isFolded: [Bool] = []
     /// Title i with its separator is `text[starts[i] ..< starts[i + 1]]`, empty until folded.
@@ -21,14 +22,10 @@ struct FoldedTitles {
 
     /// Never a byte of UTF-8, so neither a title nor the typed text contains it.
     private static let separator: UInt8 = 0xFF
-    /// The id kept for a title not folded yet (`isFolded` says so; it is never compared).
-    private static let unknownID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-
-    var count: Int { ids.count }
+    var count: Int { titles.count }
 
     /// `count` titles, none folded.
     mutating func forgetAll(count: Int) {
-        ids = Array(repeating: Self.unknownID, count: count)
         titles = Array(repeating: "", count: count)
         isFolded = Array(repeating: false, count: count)
         text = []
@@ -36,7 +33,6 @@ struct FoldedTitles {
     }
 
     mutating func insertUnfolded(_ inserted: Int, at index: Int) {
-        ids.insert(contentsOf: repeatElement(Self.unknownID, count: inserted), at: index)
         titles.insert(contentsOf: repeatElement("", count: inserted), at: index)
         isFolded.insert(contentsOf: repeatElement(false, count: inserted), at: index)
         starts.insert(contentsOf: repeatElement(starts[index], count: inserted), at: index)
@@ -46,7 +42,6 @@ struct FoldedTitles {
         guard !range.isEmpty else { return }
         let bytes = starts[range.lowerBound]..<starts[range.upperBound]
         text.removeSubrange(bytes)
-        ids.removeSubrange(range)
         titles.removeSubrange(range)
         isFolded.removeSubrange(range)
         starts.removeSubrange(range)
@@ -55,12 +50,11 @@ struct FoldedTitles {
 
     /// The title at `from` moves to `to` (an index after the move), folded bytes and all.
     mutating func move(from: Int, to: Int) {
-        let id = ids[from], title = titles[from], folded = isFolded[from]
+        let title = titles[from], folded = isFolded[from]
         let bytes = Array(text[starts[from]..<starts[from + 1]])
         remove(from..<(from + 1))
         let start = starts[to]
         text.insert(contentsOf: bytes, at: start)
-        ids.insert(id, at: to)
         titles.insert(title, at: to)
         isFolded.insert(folded, at: to)
         starts.insert(start, at: to)
@@ -95,7 +89,6 @@ struct FoldedTitles {
                     TitleFolding.append(chordset.pointee.title, to: &folded)
                     folded.append(Self.separator)
                     newStarts.append(folded.count)
-                    ids[index] = chordset.pointee.id
                     titles[index] = chordset.pointee.title
                     isFolded[index] = true
                     foldCount += 1
@@ -140,7 +133,6 @@ struct FoldedTitles {
             TitleFolding.append(list[index].title, to: &bytes)
             bytes.append(Self.separator)
             starts[index + 1] = start + bytes.count
-            ids[index] = list[index].id
             titles[index] = list[index].title
             isFolded[index] = true
             foldCount += 1
@@ -152,17 +144,15 @@ struct FoldedTitles {
     /// Whether the entry at `index` holds `chordset`'s title folded.
     @inline(__always)
     private func holds(_ chordset: Chordset, at index: Int) -> Bool {
-        isFolded[index] && ids[index] == chordset.id && titles[index] == chordset.title
+        isFolded[index] && titles[index] == chordset.title
     }
 
     /// The first chordset from `start` on whose title is not the one folded at its index.
     private func nextChanged(in list: UnsafeBufferPointer<Chordset>, from start: Int) -> Int? {
-        ids.withUnsafeBufferPointer { ids in
-            titles.withUnsafeBufferPointer { titles in
-                isFolded.withUnsafeBufferPointer { isFolded in
-                    (start..<list.count).first { index in
-                        !isFolded[index] || ids[index] != list[index].id || titles[index] != list[index].title
-                    }
+        titles.withUnsafeBufferPointer { titles in
+            isFolded.withUnsafeBufferPointer { isFolded in
+                (start..<list.count).first { index in
+                    !isFolded[index] || titles[index] != list[index].title
                 }
             }
         }

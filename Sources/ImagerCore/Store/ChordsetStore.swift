@@ -133,7 +133,7 @@ public final class ChordsetStore: Sendable {
     /// writer keeps). A reader reads the list front to back once, at launch, or one
     /// chordset's lumis through two indexes; neither comes back to many pages, and the
     /// system's file cache holds the file anyway. With SQLite's default, the window's peak
-    /// memory after scrolling through 100,000 chordsets with 2.4 million lumis was about
+    /// memory after scrolling through 100,000 chordsets with 2.4 million lumis is about
     /// 2 MiB higher (docs/benchmark.md, "The list's memory").
     static let readerCacheKiB = 512
 

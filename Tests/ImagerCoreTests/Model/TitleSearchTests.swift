@@ -111,6 +111,19 @@ import Testing
         #expect(search.matches("x", in: list) == [5])
     }
 
+    @Test func anotherChordsetOfTheSameTitleInAPlaceKeepsItsFold() {
+        let search = TitleSearch()
+        var list = chordsets(100)
+        _ = search.matches("x", in: list)
+        // A different chordset, the same title: the folded bytes still hold.
+        list[40] = Sample.chordset("Chordset 40", position: 40)
+        #expect(search.matches("chordset 40", in: list) == [40])
+        #expect(search.foldCount == 100)
+        list[41] = Sample.chordset("Chordset Forty-one", position: 41)
+        #expect(search.matches("forty", in: list) == [41])
+        #expect(search.foldCount == 101)
+    }
+
     @Test func aChangeThatDoesNotFitIsNotTrusted() {
         let search = TitleSearch()
         let list = chordsets(10)
