@@ -32,7 +32,7 @@ public final class AlsaMidiTransport: MidiTransport, @unchecked Sendable {
     public static func open(clientName: String = "Imager") -> Result<AlsaMidiTransport, MidiTransports.OpenError> {
         var reason = [CChar](repeating: 0, count: 256)
         guard let alsa = imager_alsa_open(clientName, &reason, reason.count) else {
-            return .failure(.init(reason: reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
+            return .failure(.init(reason: String(cStringBuffer: reason)))
         }
         return .success(AlsaMidiTransport(alsa: alsa))
     }

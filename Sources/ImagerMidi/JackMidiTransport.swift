@@ -29,7 +29,7 @@ public final class JackMidiTransport: MidiTransport, @unchecked Sendable {
     public static func open(clientName: String = "Imager") -> Result<JackMidiTransport, MidiTransports.OpenError> {
         var reason = [CChar](repeating: 0, count: 256)
         guard let jack = imager_jack_open(clientName, &reason, reason.count) else {
-            return .failure(.init(reason: reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
+            return .failure(.init(reason: String(cStringBuffer: reason)))
         }
         return .success(JackMidiTransport(jack: jack))
     }

@@ -36,7 +36,7 @@ public enum AtomicFile {
         var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw fail(String(cString: strerror(errno))) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let temporary = String(cStringBuffer: template)
         var finished = false
         defer {
             if !finished { unlink(temporary) }
