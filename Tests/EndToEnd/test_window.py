@@ -31,6 +31,41 @@ def the_window_opens_with_the_starter_chordsets(app):
     app.wait_for_control("push button", "Chord 1: vivid yellow, #F6D14E")
 
 
+def thread_arenas(pid):
+    """How many malloc arenas beside the main one the process has: glibc maps each as a
+    reservation of 64 MiB at a 64 MiB boundary, read-write at its front and inaccessible
+    after (no thread stack or library mapping is laid out that way)."""
+    mappings = []
+    with open(f"/proc/{pid}/maps") as maps:
+        for line in maps:
+            fields = line.split()
+            start, end = (int(part, 16) for part in fields[0].split("-"))
+            mappings.append((start, end, fields[1], len(fields) > 5))
+    reservation = 64 << 20
+    count = 0
+    for index, (start, end, permissions, named) in enumerate(mappings):
+        if named or start % reservation or not permissions.startswith("rw"):
+            continue
+        following = index + 1
+        while (following < len(mappings) and mappings[following][0] == end
+               and not mappings[following][3] and mappings[following][2].startswith("---")):
+            end = mappings[following][1]
+            following += 1
+        count += end - start == reservation
+    return count
+
+
+@test
+def the_window_s_threads_share_one_malloc_arena(app):
+    # By now GLib's, GRDB's and the list's threads have all allocated; each would have an
+    # arena of its own by default (docs/benchmark.md, "The list's memory").
+    app.wait_for_control("label", "Warm")
+    threads = len(os.listdir(f"/proc/{app.process.pid}/task"))
+    assert threads > 1, f"the window runs {threads} thread"
+    arenas = thread_arenas(app.process.pid)
+    assert arenas == 0, f"{arenas} malloc arenas beside the main one, for {threads} threads"
+
+
 @test
 def a_screen_reader_hears_each_row_by_its_title_and_each_chord_by_its_colour(app):
     row = app.wait_for_control("panel", "Warm")

@@ -42,6 +42,7 @@ package final class ImagerApplication {
     }
 
     package func run(arguments: [String]) -> Int32 {
+        OneMallocArena.shareIt()
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         return g_application_run(cgtk_gapplication(application), Int32(arguments.count), &argv)
