@@ -10,7 +10,7 @@
 #include <libintl.h>
 #include <locale.h>
 #include <glib-unix.h>
-/* mallopt and malloc_trim, which Swift's Glibc module leaves out (FrameMemory). */
+/* mallopt and malloc_trim, which Swift's Glibc module leaves out (FrameMemory, OneMallocArena). */
 #include <malloc.h>
 
 /* ---- type macros ---- */
