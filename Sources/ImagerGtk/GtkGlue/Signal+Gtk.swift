@@ -62,12 +62,12 @@ extension Signal {
 
     /// `void (*)(GtkGestureClick *, double x, double y, guint button, GdkEventSequence *, data)`:
     /// unpaired-release, a release whose press the gesture no longer holds. The handler gets
-    /// the button.
+    /// the point and the button.
     @discardableResult
     static func connectUnpairedRelease(_ click: some ObjectPointer,
-                                       _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalHandle {
-        let thunk: @convention(c) (gpointer?, Double, Double, guint, OpaquePointer?, gpointer?) -> Void = { _, _, _, button, _, data in
-            MainActor.assumeIsolated { SignalClosure<@MainActor (UInt32) -> Void>.from(data)(button) }
+                                       _ handler: @escaping @MainActor (Double, Double, UInt32) -> Void) -> SignalHandle {
+        let thunk: @convention(c) (gpointer?, Double, Double, guint, OpaquePointer?, gpointer?) -> Void = { _, x, y, button, _, data in
+            MainActor.assumeIsolated { SignalClosure<@MainActor (Double, Double, UInt32) -> Void>.from(data)(x, y, button) }
         }
         return connect(click, "unpaired-release", unsafeBitCast(thunk, to: GCallback.self), handler, after: false)
     }

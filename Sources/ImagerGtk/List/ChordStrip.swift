@@ -28,6 +28,11 @@ final class ChordStrip {
             guard presses == 1, let cell = self.cell(at: x, y) else { return }
             self.onActivate(cell.slot)
         }
+        // A click whose press GTK took back before its release opens its chord all the same.
+        TakenBackPress.watch(click, on: rowWidget) { [weak self] x, y in
+            guard let self, let cell = self.cell(at: x, y) else { return }
+            self.onActivate(cell.slot)
+        }
         gtk_widget_add_controller(rowWidget, click)
 
         let keys = gtk_event_controller_key_new()!

@@ -51,6 +51,7 @@ final class ChordsetRow {
         chords = ChordStrip(in: container)
 
         swipe = SwipeToDelete(row: container)
+        RowClickTakenBack.watch(container.widget)
         // A chordset always has eight chords; the description says what the group holds.
         cgtk_accessible_set_description(cgtk_accessible(container.widget),
                                         trn("{count} chord", "{count} chords", Chordset.chordCount))

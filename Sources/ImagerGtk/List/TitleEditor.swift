@@ -82,14 +82,11 @@ final class TitleEditor {
         Signal.connectPress(click, "released") { [weak self] presses, _, _ in
             self?.released(presses: presses, choosingRows: Self.choosesRows(click))
         }
-        // GTK resets a held click when a motion event says no button is down, and on X11 it
-        // makes such a motion itself, from the pointer's state now, after a frame in which
-        // the layout moved (the first click selected the row). On a busy machine that frame
-        // can come between the second press of a double click and its release: the press is
-        // taken back, and its release comes unpaired.
+        // On a busy machine GTK can take a press back before its release (`TakenBackPress`):
+        // the first click's selection moves the layout, and the frame after it can come
+        // between the second press of a double click and its release.
         Signal.connectPointer(click, "cancel") { [weak self] _ in self?.pressWasTakenBack() }
-        Signal.connectUnpairedRelease(click) { [weak self] button in
-            guard button == GDK_BUTTON_PRIMARY else { return }
+        TakenBackPress.watch(click, on: label) { [weak self] _, _ in
             self?.releasedUnpaired(choosingRows: Self.choosesRows(click))
         }
         gtk_widget_add_controller(label, click)
@@ -147,11 +144,15 @@ final class TitleEditor {
         pressEndsDoubleClick = false
     }
 
-    /// A release that came after GTK took its press back. The second click of a double click
-    /// renames all the same: the person pressed and released there, and nothing around the
-    /// title took the press (then the release would have been its).
+    /// The release of a press GTK took back, where it was pressed: the person clicked there,
+    /// and nothing around the title took the press (then the release would have been its).
+    /// The second click of a double click renames all the same; a single click is done with
+    /// as its release would have been (the row selects itself for it, `RowClickTakenBack`).
     func releasedUnpaired(choosingRows: Bool) {
-        guard secondPressTakenBack else { return }
+        guard secondPressTakenBack else {
+            released(presses: 1, choosingRows: choosingRows)
+            return
+        }
         secondPressTakenBack = false
         if !choosingRows { labelWasClicked() }
     }

@@ -160,64 +160,23 @@ final class TitleEditorTests: GtkTestCase {
         var child = gtk_widget_get_first_child(row.widget)
         while let widget = child {
             if gtk_widget_has_css_class(widget, "chordset-title") != 0 {
-                let controllers = gtk_widget_observe_controllers(widget)!
-                defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-                for index in 0..<g_list_model_get_n_items(controllers) {
-                    guard let item = g_list_model_get_item(controllers, index) else { continue }
-                    g_object_unref(item)   // the widget keeps it
-                    if g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), gtk_gesture_click_get_type()) != 0 {
-                        return OpaquePointer(item)
-                    }
-                }
+                return ClickGestureSignals.primaryClicks(on: widget).first
             }
             child = gtk_widget_get_next_sibling(widget)
         }
         return nil
     }
 
-    /// Emits `pressed` or `released` (n_press, x, y) on a click gesture.
     private func emitPress(_ click: OpaquePointer, _ name: String, presses: Int32) {
-        var arguments = [GValue](repeating: GValue(), count: 4)
-        initialize(&arguments[0], click)
-        g_value_init(&arguments[1], GType(6 << 2))   // G_TYPE_INT
-        g_value_set_int(&arguments[1], presses)
-        for index in 2...3 {
-            g_value_init(&arguments[index], GType(15 << 2))   // G_TYPE_DOUBLE
-            g_value_set_double(&arguments[index], 4)
-        }
-        emit(name, &arguments)
+        ClickGestureSignals.emitPress(click, name, presses: presses)
     }
 
-    /// Emits `cancel` (the pointer's sequence, NULL) on a click gesture.
     private func emitCancel(_ click: OpaquePointer) {
-        var arguments = [GValue](repeating: GValue(), count: 2)
-        initialize(&arguments[0], click)
-        g_value_init(&arguments[1], gdk_event_sequence_get_type())
-        emit("cancel", &arguments)
+        ClickGestureSignals.emitCancel(click)
     }
 
-    /// Emits `unpaired-release` (x, y, button 1, the pointer's sequence) on a click gesture.
     private func emitUnpairedRelease(_ click: OpaquePointer) {
-        var arguments = [GValue](repeating: GValue(), count: 5)
-        initialize(&arguments[0], click)
-        for index in 1...2 {
-            g_value_init(&arguments[index], GType(15 << 2))   // G_TYPE_DOUBLE
-            g_value_set_double(&arguments[index], 4)
-        }
-        g_value_init(&arguments[3], GType(7 << 2))   // G_TYPE_UINT
-        g_value_set_uint(&arguments[3], 1)
-        g_value_init(&arguments[4], gdk_event_sequence_get_type())
-        emit("unpaired-release", &arguments)
-    }
-
-    private func initialize(_ value: inout GValue, _ click: OpaquePointer) {
-        g_value_init(&value, gtk_gesture_click_get_type())
-        g_value_set_object(&value, UnsafeMutableRawPointer(click))
-    }
-
-    private func emit(_ name: String, _ arguments: inout [GValue]) {
-        g_signal_emitv(&arguments, g_signal_lookup(name, gtk_gesture_click_get_type()), 0, nil)
-        for index in arguments.indices { g_value_unset(&arguments[index]) }
+        ClickGestureSignals.emitUnpairedRelease(click)
     }
 
     /// What Enter does in a GtkText: it emits "activate", which GtkEntry passes on.
