@@ -144,6 +144,8 @@ final class PerformStrip {
                 guard presses == 1 else { return }
                 self?.onPlay(cell.slot)
             }
+            // A click whose press GTK took back before its release plays its chord all the same.
+            TakenBackPress.watch(click, on: cell.widget) { [weak self] _, _ in self?.onPlay(cell.slot) }
             gtk_widget_add_controller(cell.widget, click)
             // Enter on a focused chord plays it (Space is the view's: replay).
             let keys = gtk_event_controller_key_new()!
