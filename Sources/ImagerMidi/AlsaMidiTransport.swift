@@ -38,7 +38,9 @@ public final class AlsaMidiTransport: MidiTransport, @unchecked Sendable {
     }
 
     public func start(received: @escaping @Sendable ([UInt8], String) -> Void,
-                      sourcesChanged: @escaping @Sendable ([MidiSource]) -> Void) {
+                      sourcesChanged: @escaping @Sendable ([MidiSource]) -> Void,
+                      ended: @escaping @Sendable (String) -> Void) {
+        // `ended` is never called: the sequencer is the kernel's, and stays while Imager runs.
         sourcesChanged(connect())
         let thread = ReadingThread(name: "Imager ALSA MIDI") { [self] in
             imager_alsa_wait(alsa, 100)

@@ -35,12 +35,14 @@ public final class JackMidiTransport: MidiTransport, @unchecked Sendable {
     }
 
     public func start(received: @escaping @Sendable ([UInt8], String) -> Void,
-                      sourcesChanged: @escaping @Sendable ([MidiSource]) -> Void) {
+                      sourcesChanged: @escaping @Sendable ([MidiSource]) -> Void,
+                      ended: @escaping @Sendable (String) -> Void) {
         sourcesChanged(connect())
         let thread = ReadingThread(name: "Imager JACK MIDI") { [self] in
             imager_jack_wait(jack, 100)
             if imager_jack_is_shut_down(jack) != 0 {
                 sourcesChanged([])
+                ended("the JACK server stopped")
                 return false
             }
             if imager_jack_take_ports_changed(jack) != 0 { sourcesChanged(connect()) }

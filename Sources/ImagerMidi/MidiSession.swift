@@ -15,13 +15,15 @@ public final class MidiSession: Sendable {
     }
 
     /// Starts the transport. `events` gets what each message asked for, on the transport's
-    /// thread, in order; `sourcesChanged` the sources whenever they change.
+    /// thread, in order; `sourcesChanged` the sources whenever they change; `ended` why, once,
+    /// if the server closes the connection (see `MidiTransport.start`).
     public func start(events: @escaping @Sendable ([MidiInterpreter.Event]) -> Void,
-                      sourcesChanged: @escaping @Sendable ([MidiSource]) -> Void) {
+                      sourcesChanged: @escaping @Sendable ([MidiSource]) -> Void,
+                      ended: @escaping @Sendable (String) -> Void) {
         transport.start(received: { [self] bytes, device in
             let found = interpreter.withLock { $0.receive(bytes, from: device) }
             if !found.isEmpty { events(found) }
-        }, sourcesChanged: sourcesChanged)
+        }, sourcesChanged: sourcesChanged, ended: ended)
     }
 
     public func stop() { transport.stop() }

@@ -23,9 +23,12 @@ public protocol MidiTransport: AnyObject, Sendable {
 
     /// Starts reading. `received` is called on the transport's thread, in order, with the
     /// bytes of one message and the name of the device it came from; `sourcesChanged` there
-    /// too, whenever sources appear, go, or are connected.
+    /// too, whenever sources appear, go, or are connected; `ended` there, once, with why, when
+    /// the server closes the connection (the JACK server quit, or dropped Imager's client):
+    /// nothing more comes, and `stop` is all that is left to call.
     func start(received: @escaping @Sendable (_ bytes: [UInt8], _ device: String) -> Void,
-               sourcesChanged: @escaping @Sendable (_ sources: [MidiSource]) -> Void)
+               sourcesChanged: @escaping @Sendable (_ sources: [MidiSource]) -> Void,
+               ended: @escaping @Sendable (_ reason: String) -> Void)
 
     /// Stops reading and closes the connection to the server; the transport cannot start again.
     func stop()

@@ -20,19 +20,19 @@ extension CommandLineTool {
     }
 
     static func midiMonitor() -> Int32 {
-        withMidi { session, say in
+        withMidi { session, say, ended in
             session.start(events: { events in
                 for case let .action(action) in events {
                     say(describe(action))
                     if case let .play(slot, _) = action { session.showLive(slot: slot) }
                 }
-            }, sourcesChanged: sourcesSayer(say))
+            }, sourcesChanged: sourcesSayer(say), ended: ended)
             return nil
         }
     }
 
     static func midiLearn(_ action: MidiMappedAction) -> Int32 {
-        withMidi { session, say in
+        withMidi { session, say, ended in
             session.learn(action)
             let finished = Mutex<Int32?>(nil)
             say("Press or move the control for \(action.storedName)")
@@ -48,7 +48,7 @@ extension CommandLineTool {
                     }
                     kill(getpid(), SIGTERM)
                 }
-            }, sourcesChanged: sourcesSayer(say))
+            }, sourcesChanged: sourcesSayer(say), ended: ended)
             return { finished.withLock { $0 } }
         }
     }
@@ -66,8 +66,11 @@ extension CommandLineTool {
     }
 
     /// Opens a transport, runs `body`, and waits for SIGINT or SIGTERM; `body` may return
-    /// what gives the exit status then (nil: 0).
-    private static func withMidi(_ body: (MidiSession, @escaping @Sendable (String) -> Void) -> (@Sendable () -> Int32?)?) -> Int32 {
+    /// what gives the exit status then (nil: 0). `body` hands the session the third argument
+    /// as its `ended`: when the server ends the connection, that is said and the status is 1
+    /// (a script may start the server again and the command with it).
+    private static func withMidi(_ body: (MidiSession, _ say: @escaping @Sendable (String) -> Void,
+                                          _ ended: @escaping @Sendable (String) -> Void) -> (@Sendable () -> Int32?)?) -> Int32 {
         // Blocked before any thread starts, so every thread inherits the mask and sigwait takes them.
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -85,10 +88,18 @@ extension CommandLineTool {
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         say("Listening through \(session.transport.kind)")
-        let status = body(session, say)
+        let endedBy = Mutex<String?>(nil)
+        let status = body(session, say) { reason in
+            endedBy.withLock { $0 = reason }
+            kill(getpid(), SIGTERM)
+        }
         var received: Int32 = 0
         sigwait(&signals, &received)
         session.stop()
+        if let reason = endedBy.withLock({ $0 }) {
+            printError("imager: no MIDI: \(reason)")
+            return 1
+        }
         return status?() ?? 0
     }
 

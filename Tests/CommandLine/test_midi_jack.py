@@ -215,6 +215,27 @@ class MidiThroughJack(unittest.TestCase):
         self.assertEqual(line, f"Connected “{self.peer.client.name}:evil\\x1B]0;owned\\x07”")
 
 
+class MidiWhenTheServerStops(unittest.TestCase):
+    def test_the_monitor_says_so_and_ends_with_status_1(self):
+        reason = missing()
+        if reason:
+            self.skipTest(reason)
+        faulthandler.dump_traceback_later(60, exit=True)
+        self.addCleanup(faulthandler.cancel_dump_traceback_later)
+        server = JackServer()
+        self.addCleanup(server.stop)
+        imager = Imager(Sandbox(self), server, "--midi-monitor")
+        self.addCleanup(imager.stop)
+        self.assertEqual(imager.next_line(), "Listening through JACK")
+        server.stop()
+        try:
+            imager.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.fail("the monitor went on listening to a server that had stopped")
+        self.assertEqual(imager.process.returncode, 1)
+        self.assertEqual(imager.process.stderr.read().decode(), "imager: no MIDI: the JACK server stopped\n")
+
+
 class MidiWithoutAServer(unittest.TestCase):
     def test_with_no_jack_server_and_no_alsa_sequencer_the_monitor_says_why(self):
         if os.path.exists("/dev/snd/seq"):

@@ -1,3 +1,4 @@
+import Foundation
 import ImagerCore
 import ImagerGLib
 import ImagerMidi
@@ -13,25 +14,63 @@ final class MidiInput {
     var onSourcesChanged: (([MidiSource]) -> Void)?
     /// A control was learned (and saved).
     var onLearned: ((_ device: String, _ control: MidiControl, _ action: MidiMappedAction) -> Void)?
+    /// MIDI stopped or started: why it is not running, or nil.
+    var onProblemChanged: ((String?) -> Void)?
+    /// Whether a transport is open.
+    var isRunning: Bool { session != nil }
     /// The sources as last found.
     private(set) var sources: [MidiSource] = []
     /// Why MIDI is not running (no JACK server and no ALSA sequencer), or nil.
     private(set) var problem: String?
     private var session: MidiSession?
+    /// Where actions go while started; nil once stopped.
+    private var post: (@Sendable (ControllerAction) -> Void)?
+    private var retrying: ScheduledWork?
+    /// A try to open a transport is under way off the main loop.
+    private var opening = false
 
     /// Starts listening, posting each action with `post` on the transport's thread; returns
-    /// why no MIDI transport could be opened, or nil.
+    /// why no MIDI transport could be opened, or nil. Without one, or when the JACK server
+    /// stops, it tries again every second until `stop`: a performer may start JACK after
+    /// Imager, or restart it mid-show.
     @discardableResult
     func start(posting post: @escaping @Sendable (ControllerAction) -> Void) -> String? {
         guard session == nil else { return nil }
-        let session: MidiSession
-        switch MidiTransports.open() {
-        case let .success(transport): session = MidiSession(transport: transport, settings: MidiSettingsFile.load())
+        self.post = post
+        retrying?.cancel()
+        retrying = nil
+        return opened(MidiTransports.open())
+    }
+
+    func stop() {
+        post = nil
+        retrying?.cancel()
+        retrying = nil
+        session?.showLive(slot: nil)
+        session?.stop()
+        session = nil
+    }
+
+    /// Runs what was opened, or keeps trying; returns why nothing is running, or nil.
+    @discardableResult
+    private func opened(_ result: Result<any MidiTransport, MidiTransports.OpenError>) -> String? {
+        switch result {
+        case let .success(transport):
+            retrying?.cancel()
+            retrying = nil
+            run(transport)
+            setProblem(nil)
+            return nil
         case let .failure(error):
-            problem = error.reason
+            setProblem(error.reason)
+            tryAgainEverySecond()
             return error.reason
         }
-        problem = nil
+    }
+
+    private func run(_ transport: any MidiTransport) {
+        guard let post else { return transport.stop() }
+        let session = MidiSession(transport: transport, settings: MidiSettingsFile.load())
         self.session = session
         session.start(events: { events in
             for event in events {
@@ -46,14 +85,49 @@ final class MidiInput {
                 self?.sources = sources
                 self?.onSourcesChanged?(sources)
             }
+        }, ended: { reason in
+            MainLoop.idleFromAnyThread { [weak self, weak session] in
+                guard let self, let session, self.session === session else { return }
+                self.session = nil
+                session.stop()
+                self.sources = []
+                self.onSourcesChanged?([])
+                self.setProblem(reason)
+                self.tryAgainEverySecond()
+            }
         })
-        return nil
     }
 
-    func stop() {
-        session?.showLive(slot: nil)
-        session?.stop()
-        session = nil
+    /// Opening waits on a server's answer, so each try runs off the main loop; one at a time.
+    private func tryAgainEverySecond() {
+        guard retrying == nil else { return }
+        retrying = MainLoop.repeating(milliseconds: 1000) { [weak self] in
+            guard let self, self.post != nil, self.session == nil else { return false }
+            guard !self.opening else { return true }
+            self.opening = true
+            Thread.detachNewThread {
+                let result = MidiTransports.open()
+                MainLoop.idleFromAnyThread { [weak self] in
+                    guard let self else {
+                        if case let .success(transport) = result { transport.stop() }
+                        return
+                    }
+                    self.opening = false
+                    guard self.post != nil, self.session == nil else {
+                        if case let .success(transport) = result { transport.stop() }
+                        return
+                    }
+                    self.opened(result)
+                }
+            }
+            return true
+        }
+    }
+
+    private func setProblem(_ problem: String?) {
+        guard problem != self.problem else { return }
+        self.problem = problem
+        onProblemChanged?(problem)
     }
 
     /// Lights the live chord's pad on each controller (nil: all dark, as in a blackout).

@@ -29,8 +29,6 @@ final class MidiPreferencesPage {
 
         sourcesGroup = adw_preferences_group_new()!
         adw_preferences_group_set_title(cadw_preferences_group(sourcesGroup), tr("Controllers"))
-        adw_preferences_group_set_description(cadw_preferences_group(sourcesGroup), unavailable.map { tr("No MIDI: {reason}", ["reason": $0]) }
-            ?? tr("Imager listens to every MIDI source, and to each one plugged in later. Switch one off to ignore it."))
 
         velocitySwitch = gtk_switch_new()!
         gtk_widget_set_valign(velocitySwitch, GTK_ALIGN_CENTER)
@@ -51,8 +49,6 @@ final class MidiPreferencesPage {
         g_object_unref(UnsafeMutableRawPointer(names))
         learnButton = gtk_button_new_with_label(tr("Learn"))!
         gtk_widget_set_valign(learnButton, GTK_ALIGN_CENTER)
-        // Nothing to learn from without MIDI.
-        gtk_widget_set_sensitive(learnButton, unavailable == nil ? 1 : 0)
         adw_action_row_add_suffix(cadw_action_row(learnRow), learnButton)
         let learnGroup = adw_preferences_group_new()!
         adw_preferences_group_set_title(cadw_preferences_group(learnGroup), tr("Learn"))
@@ -64,6 +60,7 @@ final class MidiPreferencesPage {
         for group in [sourcesGroup, learnGroup, mappingsGroup] {
             adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(group))
         }
+        showProblem(unavailable)
         showSources(midi.sources)
         showMappings()
         connect()
@@ -95,6 +92,15 @@ final class MidiPreferencesPage {
         let what = control.kind == .note ? tr("Note {number}, channel {channel}", ["number": number, "channel": channel])
             : tr("Control {number}, channel {channel}", ["number": number, "channel": channel])
         return "\(what) · \(TerminalText.escaped(device))"
+    }
+
+    /// Why there is no MIDI (nil: there is), in the sources' description; nothing to learn
+    /// from without it.
+    private func showProblem(_ problem: String?) {
+        adw_preferences_group_set_description(cadw_preferences_group(sourcesGroup), problem.map {
+            tr("No MIDI: {reason}. Imager connects as soon as a JACK server or the ALSA sequencer is there.", ["reason": $0])
+        } ?? tr("Imager listens to every MIDI source, and to each one plugged in later. Switch one off to ignore it."))
+        gtk_widget_set_sensitive(learnButton, problem == nil ? 1 : 0)
     }
 
     private func showSources(_ sources: [MidiSource]) {
@@ -158,6 +164,7 @@ final class MidiPreferencesPage {
                                         tr("Press or move the control for {action}…", ["action": Self.name(of: action)]))
         }
         midi.onSourcesChanged = { [weak self] sources in self?.showSources(sources) }
+        midi.onProblemChanged = { [weak self] problem in self?.showProblem(problem) }
         midi.onLearned = { [weak self] device, control, action in
             guard let self else { return }
             adw_action_row_set_subtitle(cadw_action_row(self.learnRow),

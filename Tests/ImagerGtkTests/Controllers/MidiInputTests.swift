@@ -7,9 +7,10 @@ import XCTest
 /// The window's side of MIDI against a real JACK server (the dummy driver, started here under a
 /// name of its own): a sender floods Imager's input, and the actions reach the main loop
 /// through idle callbacks that stay short, coalesced to the latest values, with nothing lost
-/// that counts (the last chord played, the last master level).
+/// that counts (the last chord played, the last master level); and MIDI comes back by itself
+/// when the server stops and starts again.
 @MainActor
-final class MidiInputTests: XCTestCase {
+final class MidiInputTests: GtkTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/jackd"),
@@ -67,6 +68,80 @@ final class MidiInputTests: XCTestCase {
             time.sleep(0.01)
         time.sleep(0.5)
         """
+
+    /// A JACK server under `name`, the dummy driver: no sound device needed.
+    private static func startJack(named name: String) throws -> Process {
+        let jackd = Process()
+        jackd.executableURL = URL(fileURLWithPath: "/usr/bin/jackd")
+        jackd.arguments = ["--no-realtime", "-n", name, "-d", "dummy", "-r", "48000", "-p", "1024"]
+        jackd.standardOutput = FileHandle.nullDevice
+        jackd.standardError = FileHandle.nullDevice
+        try jackd.run()
+        return jackd
+    }
+
+    /// Plays middle E (chord 3) every 0.1 s from a port connected to Imager's input, until
+    /// ended: JACK makes a new connection live a cycle or more after it reports it.
+    private static let noteSender = """
+        import jack, time
+        client = jack.Client("keys", no_start_server=True)
+        out = client.midi_outports.register("out")
+        pending = []
+        @client.set_process_callback
+        def process(frames):
+            out.clear_buffer()
+            while pending:
+                out.write_midi_event(0, pending.pop())
+        client.activate()
+        while True:
+            pending.append(bytes([0x90, 64, 127]))
+            time.sleep(0.1)
+        """
+
+    func testMidiComesBackWhenTheJackServerStopsAndStartsAgain() async throws {
+        let server = "imager-gtk-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        setenv("JACK_DEFAULT_SERVER", server, 1)
+        setenv("JACK_NO_AUDIO_RESERVATION", "1", 1)
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("midi-input-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        setenv("XDG_CONFIG_HOME", config.path, 1)
+
+        var jackd = try Self.startJack(named: server)
+        defer { jackd.terminate(); jackd.waitUntilExit() }
+        let input = MidiInput()
+        var actions: [ControllerAction] = []
+        let controllerInput = ControllerInput { actions.append($0.action) }
+        var problems: [String?] = []
+        input.onProblemChanged = { problems.append($0) }
+        // Started as the window starts it, perhaps before the server answers: it keeps trying.
+        input.start { controllerInput.post($0) }
+        defer { input.stop() }
+        XCTAssertTrue(pump(until: { input.problem == nil && input.isRunning }, seconds: 15), "MIDI opened once the server was up: \(input.problem ?? "")")
+
+        jackd.terminate()
+        jackd.waitUntilExit()
+        XCTAssertTrue(pump(until: { input.problem != nil }, seconds: 10), "the server's end is noticed")
+        XCTAssertFalse(input.isRunning)
+        XCTAssertEqual(input.sources, [], "no sources without a server")
+        XCTAssertEqual(problems.last ?? nil, input.problem, "the change was told")
+        // Preferences, opened now, says so and offers nothing to learn from; then follows.
+        let page = MidiPreferencesPage(midi: input, unavailable: input.problem)
+        g_object_ref_sink(UnsafeMutableRawPointer(page.page))
+        defer { g_object_unref(UnsafeMutableRawPointer(page.page)) }
+        XCTAssertEqual(gtk_widget_get_sensitive(page.learnButton), 0)
+
+        jackd = try Self.startJack(named: server)
+        XCTAssertTrue(pump(until: { input.problem == nil && input.isRunning }, seconds: 15), "MIDI opened again on the new server: \(input.problem ?? "")")
+        XCTAssertEqual(gtk_widget_get_sensitive(page.learnButton), 1, "Preferences follows: Learn is offered again")
+
+        let sender = Process()
+        sender.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        sender.arguments = ["-c", Self.noteSender]
+        try sender.run()
+        defer { if sender.isRunning { sender.terminate() }; sender.waitUntilExit() }
+        XCTAssertTrue(pump(until: { actions.contains(.play(slot: 2, brightness: 1)) }, seconds: 15), "a note on the new server plays its chord")
+        XCTAssertTrue(input.sources.contains { $0.name == "keys:out" && $0.isConnected }, "the new server's source is listed, connected: \(input.sources)")
+    }
 
     func testAFloodReachesTheMainLoopInShortCoalescedIdleCallbacks() async throws {
         let server = "imager-gtk-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
