@@ -100,7 +100,7 @@ final class MidiInput {
 
     /// Opening waits on a server's answer, so each try runs off the main loop; one at a time.
     private func tryAgainEverySecond() {
-        guard retrying == nil else { return }
+        guard retrying?.isPending != true else { return }
         retrying = MainLoop.repeating(milliseconds: 1000) { [weak self] in
             guard let self, self.post != nil, self.session == nil else { return false }
             guard !self.opening else { return true }
