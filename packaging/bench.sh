@@ -217,6 +217,11 @@ else
   # The window is built as install.sh and the Flatpak build the app, with the Swift runtime
   # linked in statically: what users launch is built so, and it has no Swift libraries to
   # load at launch.
+  # SwiftPM plans a build again when the files of the package being built change, but not
+  # when a file is added to or removed from a package it depends on by path (the app's, for
+  # Tools): it would build the window from the app's old list of files. Without its plan
+  # (release.yaml) it makes one from the files as they are; what is up to date stays built.
+  rm -f "Tools/$scratch-bench/release.yaml"
   swift build --package-path Tools -c release --scratch-path "Tools/$scratch-bench" --static-swift-stdlib --product imager-bench-window >&2
   swift build --package-path Tools -c release --scratch-path "Tools/$scratch-bench" --static-swift-stdlib --product imager-bench >&2
   swift build -c release --scratch-path "$scratch-bench" --static-swift-stdlib --product imager >&2
