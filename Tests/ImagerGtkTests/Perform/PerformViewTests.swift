@@ -115,7 +115,9 @@ final class PerformViewTests: GtkTestCase {
     }
 
     func testAFadeRunsOnTheFrameClockAndEndsOnTheNewChord() async throws {
-        let (_, view) = try perform(fadeSeconds: 0.25)
+        // A second: long enough that a main loop held up for a while by a loaded machine still
+        // paints more than one frame of it (a quarter of a second painted one, once, in CI).
+        let (_, view) = try perform(fadeSeconds: 1)
         pump(until: { gtk_widget_get_mapped(view.canvas.widget) != 0 })
         XCTAssertTrue(pump(until: { view.canvas.isRenderedAhead }))
         let work = PerformWork(counting: view.canvas)
