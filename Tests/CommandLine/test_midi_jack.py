@@ -9,6 +9,7 @@ devices; the same interpreter reads what either transport brings (Tests/ImagerCo
 import faulthandler
 import os
 import queue
+import signal
 import subprocess
 import threading
 import time
@@ -220,20 +221,34 @@ class MidiWhenTheServerStops(unittest.TestCase):
         reason = missing()
         if reason:
             self.skipTest(reason)
-        faulthandler.dump_traceback_later(60, exit=True)
+        faulthandler.dump_traceback_later(90, exit=True)
         self.addCleanup(faulthandler.cancel_dump_traceback_later)
         server = JackServer()
         self.addCleanup(server.stop)
-        imager = Imager(Sandbox(self), server, "--midi-monitor")
+        peer = MidiPeer(server, name="stopping")
+        self.addCleanup(peer.close)
+        source = peer.add_output("keys")
+        # Swift's backtrace of every thread, should the monitor have to be stopped by force.
+        sandbox = Sandbox(self)
+        sandbox.env["SWIFT_BACKTRACE"] = "enable=yes,threads=all,interactive=no"
+        imager = Imager(sandbox, server, "--midi-monitor")
         self.addCleanup(imager.stop)
         self.assertEqual(imager.next_line(), "Listening through JACK")
+        # Listening, connected to a source: its connections are made before the server goes.
+        self.assertEqual(imager.next_line(timeout=10), f"Connected “{source}”")
         server.stop()
+        started = time.monotonic()
         try:
-            imager.process.wait(timeout=10)
+            # The server's own timeout (10 s in these tests) bounds a request Imager made just
+            # as the server went; past twice that, the monitor is not ending at all.
+            imager.process.wait(timeout=25)
         except subprocess.TimeoutExpired:
-            self.fail("the monitor went on listening to a server that had stopped")
-        self.assertEqual(imager.process.returncode, 1)
+            imager.process.send_signal(signal.SIGABRT)
+            imager.process.wait(timeout=30)
+            self.fail("the monitor went on listening to a server that had stopped; its threads:\n"
+                      + imager.process.stderr.read().decode(errors="replace")[-6000:])
         self.assertEqual(imager.process.stderr.read().decode(), "imager: no MIDI: the JACK server stopped\n")
+        self.assertEqual(imager.process.returncode, 1, f"after {time.monotonic() - started:.1f} s")
 
 
 class MidiWithoutAServer(unittest.TestCase):
