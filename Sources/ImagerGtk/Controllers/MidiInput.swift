@@ -89,7 +89,9 @@ final class MidiInput {
             MainLoop.idleFromAnyThread { [weak self, weak session] in
                 guard let self, let session, self.session === session else { return }
                 self.session = nil
-                session.stop()
+                // Closing a client whose server went can wait on libjack's own threads for up
+                // to the server's timeout: off the main loop.
+                Thread.detachNewThread { session.stop() }
                 self.sources = []
                 self.onSourcesChanged?([])
                 self.setProblem(reason)
