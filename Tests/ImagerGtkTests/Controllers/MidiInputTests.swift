@@ -69,17 +69,6 @@ final class MidiInputTests: GtkTestCase {
         time.sleep(0.5)
         """
 
-    /// A JACK server under `name`, the dummy driver: no sound device needed.
-    private static func startJack(named name: String) throws -> Process {
-        let jackd = Process()
-        jackd.executableURL = URL(fileURLWithPath: "/usr/bin/jackd")
-        jackd.arguments = ["--no-realtime", "-n", name, "-d", "dummy", "-r", "48000", "-p", "1024"]
-        jackd.standardOutput = FileHandle.nullDevice
-        jackd.standardError = FileHandle.nullDevice
-        try jackd.run()
-        return jackd
-    }
-
     /// Plays middle E (chord 3) every 0.1 s from a port connected to Imager's input, until
     /// ended: JACK makes a new connection live a cycle or more after it reports it.
     private static let noteSender = """
@@ -99,14 +88,9 @@ final class MidiInputTests: GtkTestCase {
         """
 
     func testMidiComesBackWhenTheJackServerStopsAndStartsAgain() async throws {
-        let server = "imager-gtk-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        setenv("JACK_DEFAULT_SERVER", server, 1)
-        setenv("JACK_NO_AUDIO_RESERVATION", "1", 1)
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("midi-input-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: config) }
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-
-        var jackd = try Self.startJack(named: server)
+        let server = JackTestServer(prefix: "imager-gtk-test")
+        defer { server.removeConfig() }
+        var jackd = try server.start(periodFrames: 1024)
         defer { jackd.terminate(); jackd.waitUntilExit() }
         let input = MidiInput()
         var actions: [ControllerAction] = []
@@ -125,12 +109,12 @@ final class MidiInputTests: GtkTestCase {
         XCTAssertEqual(input.sources, [], "no sources without a server")
         XCTAssertEqual(problems.last ?? nil, input.problem, "the change was told")
         // Preferences, opened now, says so and offers nothing to learn from; then follows.
-        let page = MidiPreferencesPage(midi: input, unavailable: input.problem)
+        let page = MidiPreferencesPage(midi: input)
         g_object_ref_sink(UnsafeMutableRawPointer(page.page))
         defer { g_object_unref(UnsafeMutableRawPointer(page.page)) }
         XCTAssertEqual(gtk_widget_get_sensitive(page.learnButton), 0)
 
-        jackd = try Self.startJack(named: server)
+        jackd = try server.start(periodFrames: 1024)
         XCTAssertTrue(pump(until: { input.problem == nil && input.isRunning }, seconds: 15), "MIDI opened again on the new server: \(input.problem ?? "")")
         XCTAssertEqual(gtk_widget_get_sensitive(page.learnButton), 1, "Preferences follows: Learn is offered again")
 
@@ -144,19 +128,9 @@ final class MidiInputTests: GtkTestCase {
     }
 
     func testAFloodReachesTheMainLoopInShortCoalescedIdleCallbacks() async throws {
-        let server = "imager-gtk-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        setenv("JACK_DEFAULT_SERVER", server, 1)
-        setenv("JACK_NO_AUDIO_RESERVATION", "1", 1)
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("midi-input-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: config) }
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-
-        let jackd = Process()
-        jackd.executableURL = URL(fileURLWithPath: "/usr/bin/jackd")
-        jackd.arguments = ["--no-realtime", "-n", server, "-d", "dummy", "-r", "48000", "-p", "128"]
-        jackd.standardOutput = FileHandle.nullDevice
-        jackd.standardError = FileHandle.nullDevice
-        try jackd.run()
+        let server = JackTestServer(prefix: "imager-gtk-test")
+        defer { server.removeConfig() }
+        let jackd = try server.start(periodFrames: 128)
         defer { jackd.terminate(); jackd.waitUntilExit() }
 
         let input = MidiInput()

@@ -29,20 +29,11 @@ final class MidiPreferencesPageTests: GtkTestCase {
 
     func testSourcesCanBeSwitchedOffAndLearnedControlsAreListedAndRemoved() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/jackd") else { throw XCTSkip("needs jackd2") }
-        let server = "imager-prefs-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        setenv("JACK_DEFAULT_SERVER", server, 1)
-        setenv("JACK_NO_AUDIO_RESERVATION", "1", 1)
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("midi-prefs-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: config) }
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        let iniPath = config.appendingPathComponent("io.github.imagerproject.Imager/midi.ini").path
+        let server = JackTestServer(prefix: "imager-prefs-test")
+        defer { server.removeConfig() }
+        let iniPath = server.config.appendingPathComponent("io.github.imagerproject.Imager/midi.ini").path
 
-        let jackd = Process()
-        jackd.executableURL = URL(fileURLWithPath: "/usr/bin/jackd")
-        jackd.arguments = ["--no-realtime", "-n", server, "-d", "dummy", "-r", "48000", "-p", "128"]
-        jackd.standardOutput = FileHandle.nullDevice
-        jackd.standardError = FileHandle.nullDevice
-        try jackd.run()
+        let jackd = try server.start(periodFrames: 128)
         defer { jackd.terminate(); jackd.waitUntilExit() }
 
         let midi = MidiInput()
@@ -66,7 +57,7 @@ final class MidiPreferencesPageTests: GtkTestCase {
         _ = output.fileHandleForReading.availableData  // "ready"
 
         let window = makeWindow(try makeController(titles: ["Warm"]))
-        let page = MidiPreferencesPage(midi: midi, unavailable: nil)
+        let page = MidiPreferencesPage(midi: midi)
         let preferences = cadw_preferences_window_new(window.window, "Preferences", page.page)!
         gtk_window_present(cgtk_window(preferences))
         defer { gtk_window_destroy(cgtk_window(preferences)) }
