@@ -37,8 +37,6 @@ final class MidiInput {
     func start(posting post: @escaping @Sendable (ControllerAction) -> Void) -> String? {
         guard session == nil else { return nil }
         self.post = post
-        retrying?.cancel()
-        retrying = nil
         return opened(MidiTransports.open())
     }
 
@@ -110,12 +108,9 @@ final class MidiInput {
             Thread.detachNewThread {
                 let result = MidiTransports.open()
                 MainLoop.idleFromAnyThread { [weak self] in
-                    guard let self else {
-                        if case let .success(transport) = result { transport.stop() }
-                        return
-                    }
-                    self.opening = false
-                    guard self.post != nil, self.session == nil else {
+                    self?.opening = false
+                    // Stopped, or started again meanwhile: what opened is not wanted.
+                    guard let self, self.post != nil, self.session == nil else {
                         if case let .success(transport) = result { transport.stop() }
                         return
                     }

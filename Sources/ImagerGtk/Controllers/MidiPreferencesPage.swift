@@ -21,7 +21,7 @@ final class MidiPreferencesPage {
     private(set) var sourceRows: [Widget] = []
     private(set) var mappingRows: [Widget] = []
 
-    init(midi: MidiInput, unavailable: String?) {
+    init(midi: MidiInput) {
         self.midi = midi
         page = adw_preferences_page_new()!
         adw_preferences_page_set_title(cadw_preferences_page(page), tr("MIDI"))
@@ -60,7 +60,7 @@ final class MidiPreferencesPage {
         for group in [sourcesGroup, learnGroup, mappingsGroup] {
             adw_preferences_page_add(cadw_preferences_page(page), cadw_preferences_group(group))
         }
-        showProblem(unavailable)
+        showProblem(midi.problem)
         showSources(midi.sources)
         showMappings()
         connect()

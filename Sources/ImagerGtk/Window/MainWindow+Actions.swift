@@ -249,7 +249,7 @@ extension MainWindow {
         preferences.controllers.currentProblem = { [weak self] in self?.controllers.oscProblem }
         preferences.controllers.ignoredMessages = { [weak self] in self?.controllers.osc?.ignored ?? 0 }
         preferences.controllers.onOSCChanged = { [weak self] in self?.restartOSC(); return self?.controllers.oscProblem }
-        preferences.add(MidiPreferencesPage(midi: controllers.midi, unavailable: controllers.midi.problem))
+        preferences.add(MidiPreferencesPage(midi: controllers.midi))
         preferencesWindow = preferences
         preferences.present()
     }
