@@ -130,6 +130,36 @@ def perform_hides_a_still_pointer_and_names_the_live_chordset_after_page_down(fi
         app.cleanup()
 
 
+@test
+def a_resting_pointer_stays_hidden_and_the_strip_away_while_keys_play(first):
+    first.stop()
+    app = App(first.binary).start()
+    try:
+        app.wait_for_control("label", "Warm")
+        app.focus()
+        x, y, w, h = extents(app.find("frame", "Imager"))
+        # The pointer rests over the window, where the canvas will be, and is not moved again.
+        move_pointer(x + w // 2, y + h // 2)
+        xdotool("key", "F5")
+        canvas = app.wait_for_control("image", "Warm, chord 1 of 8")
+        wait_for(lambda: pointer_pixels_shown() == 0, 5, "the still pointer to hide")
+        wait_for(lambda: find_named(app.node, "push button", "Chord 1: ") is None, 5, "the strip to fade")
+        for key, colour in [("3", (0xE9, 0x90, 0x57)), ("6", (0xC0, 0x48, 0x5E))]:
+            xdotool("key", key)
+            app.wait_for_control("image", f"Warm, chord {key} of 8")
+            time.sleep(0.6)  # the fade (0.15 s), and time for a strip to come back
+            assert pointer_pixels_shown() == 0, f"key {key} showed the resting pointer"
+            assert find_named(app.node, "push button", "Chord 1: ") is None, f"key {key} brought the strip back"
+            # On screen: the canvas's lower part, where the strip lies, is the chord alone.
+            cx, cy, cw, ch = extents(canvas)
+            seen = set(pixels(shoot(app, f"perform-resting-pointer-{key}", cx, cy + ch - 160, cw, 150)).values())
+            assert seen == {colour}, (key, sorted(seen)[:5], len(seen))
+        xdotool("key", "Escape")
+        app.wait_for_control("push button", "Add Chordset")
+    finally:
+        app.cleanup()
+
+
 def tool_button(app, name):
     """A tool of the editor: a toggle button ("push button" with a pressed state on some GTKs)."""
     return wait_for(lambda: app.find("toggle button", name) or app.find("push button", name), 5, f"the {name} tool")

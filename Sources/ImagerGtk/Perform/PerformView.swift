@@ -52,6 +52,7 @@ package final class PerformView {
     private var stripHasFocus = false
     /// The strip's layout waiting for the next idle moment (see `build`).
     private var stripFit: ScheduledWork?
+    /// Where the pointer was last seen, in the window's coordinates.
     private var lastPointer: (x: Double, y: Double)?
     private var tickID: guint = 0
     private var shownChordsetID: UUID?
@@ -165,6 +166,8 @@ package final class PerformView {
         startFollowingTempo()
         revealStrip()
         if let chordset { chordsetTitle.show(chordset.title) }
+        // A pointer at rest over the view is not motion: GTK's first event there repeats it.
+        lastPointer = PointerPosition.inWindow(of: widget)
         pointer.moved()
     }
 
@@ -404,9 +407,11 @@ package final class PerformView {
 
     private func pointerMoved(x: Double, y: Double) {
         // GTK repeats the last position when widgets change under a still pointer (the strip
-        // fading out): only real movement brings the strip back.
-        if let last = lastPointer, abs(last.x - x) < 0.5, abs(last.y - y) < 0.5 { return }
-        lastPointer = (x, y)
+        // fading out, the header bar giving way to the view): only real movement brings the
+        // strip back. Compared in the window's coordinates, which do not move with the view.
+        let place = PointerPosition.inWindow(of: widget, x: x, y: y) ?? (x, y)
+        if let last = lastPointer, abs(last.x - place.x) < 0.5, abs(last.y - place.y) < 0.5 { return }
+        lastPointer = place
         if !isControlSurface { pointer.moved() }
         revealStrip()
     }
