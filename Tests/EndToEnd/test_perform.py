@@ -1,8 +1,9 @@
 """The Perform view: keys play chords, and the screen shows their colours."""
 import os
 import subprocess
+import time
 
-from harness import App, extents, wait_for, xdotool
+from harness import App, extents, move_pointer, wait_for, xdotool
 from keyboard import selected_rows
 from window_steps import find_named
 from suite import test
@@ -27,25 +28,33 @@ def f5_performs_the_selected_chordset_keys_play_chords_and_escape_returns(first)
         xdotool("key", "F5")
         canvas = app.wait_for_control("image", "Warm, chord 1 of 8")
         assert app.find("push button", "Add Chordset") is None, "the header bar gives way to the canvas"
-        for key in ["1", "5", "8"]:
-            xdotool("key", key)
-            canvas = app.wait_for_control("image", f"Warm, chord {key} of 8")
-        # The strip names its chords like the list's cells ("Chord 8: <colour name>, #7E4B73"),
-        # and fades away without motion.
+        # The strip, shown as Perform opens, names its chords like the list's cells
+        # ("Chord 8: <colour name>, #7E4B73").
         cell = wait_for(lambda: find_named(app.node, "push button", "Chord 8: "), 5, "the strip's chord 8").name
         assert cell.endswith(", #7E4B73"), cell
         colour = cell.rsplit(", ", 1)[1]
-        app.wait_for_control("push button", cell)
-        wait_for(lambda: app.find("push button", cell) is None, 6, "the strip to fade out")
-
-        # The canvas, photographed: chord 8's colour fills it (the fade is long over).
+        # Motion keeps it up for two more seconds; a chord played from the keyboard takes it
+        # off the picture at once.
         x, y, w, h = extents(canvas)
         assert w > 300 and h > 300, (w, h)
+        move_pointer(x + w // 2, y + h // 2)
+        move_pointer(x + w // 2 + 7, y + h // 2 + 5)
+        assert app.find("push button", cell) is not None, "the strip is up while the pointer moves"
+        xdotool("key", "1")
+        pressed = time.monotonic()
+        wait_for(lambda: app.find("push button", cell) is None, 5, "the strip to leave as a chord is played")
+        assert time.monotonic() - pressed < 1.5, "the strip waited for its timeout"
+        for key in ["5", "8"]:
+            xdotool("key", key)
+            canvas = app.wait_for_control("image", f"Warm, chord {key} of 8")
+
+        # The canvas, photographed: chord 8's colour fills it, where the strip was too.
+        time.sleep(0.5)  # the standard fade is 0.15 s
         directory = os.environ.get("IMAGER_E2E_SCREENSHOTS") or app.home
         os.makedirs(directory, exist_ok=True)
         shot = os.path.join(directory, "perform-canvas.png")
         subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h}+{x}+{y}", "+repage", shot], check=True)
-        for px, py in [(w // 2, h // 2), (10, 10), (w - 10, h - 10)]:
+        for px, py in [(w // 2, h // 2), (10, 10), (w - 10, h - 10), (w // 2, h - 50)]:
             assert screen_pixel(shot, px, py) == colour, (px, py, screen_pixel(shot, px, py), colour)
 
         xdotool("key", "Escape")

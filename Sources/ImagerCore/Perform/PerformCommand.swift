@@ -31,6 +31,15 @@ public enum PerformCommand: Hashable, Sendable {
         }
     }
 
+    /// Whether the command brings a chord or a blackout to the picture: what a performer
+    /// plays, as against a setting (the fade, the light's level, the tempo) or leaving.
+    public var playsThePicture: Bool {
+        switch self {
+        case .play, .previousChord, .nextChord, .replay, .previousChordset, .nextChordset, .chordset, .blackout: true
+        case .shorterFade, .longerFade, .dim, .tapTempo, .toggleFullScreen, .leave: false
+        }
+    }
+
     /// The command a key (without Ctrl or Alt) gives, or nil for a key Perform leaves alone.
     /// Keys 1-8 work on the number row and on the keypad, with Num Lock on or off. `shift`
     /// is whether Shift is held: B with Caps Lock on is still B, not Shift+B.

@@ -26,6 +26,13 @@ enum Revealers {
         gtk_revealer_set_reveal_child(cgtk_revealer(revealer), 0)
     }
 
+    /// Hides the child now, without the transition: the next frame no longer draws it.
+    static func concealAtOnce(_ revealer: Widget) {
+        // Hidden first: an unmapped revealer's transition ends where it begins.
+        revealer.isVisible = false
+        gtk_revealer_set_reveal_child(cgtk_revealer(revealer), 0)
+    }
+
     static func isRevealing(_ revealer: Widget) -> Bool {
         gtk_revealer_get_reveal_child(cgtk_revealer(revealer)) != 0
     }

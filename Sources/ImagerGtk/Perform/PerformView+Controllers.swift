@@ -12,12 +12,12 @@ extension PerformView {
         case let .play(slot, brightness):
             // Both through safe light: a note's velocity changes the light as a chord does.
             perform(.dim(master: nil, brightness: brightness))
-            perform(.play(slot: slot))
-        case .previousChord: perform(.previousChord)
-        case .nextChord: perform(.nextChord)
-        case let .chordset(index): perform(.chordset(index: index))
-        case .previousChordset: perform(.previousChordset)
-        case .nextChordset: perform(.nextChordset)
+            play(.play(slot: slot))
+        case .previousChord: play(.previousChord)
+        case .nextChord: play(.nextChord)
+        case let .chordset(index): play(.chordset(index: index))
+        case .previousChordset: play(.previousChordset)
+        case .nextChordset: play(.nextChordset)
         case let .fade(seconds):
             let fadeTime = FadeTime(seconds: seconds)
             guard fadeTime != state.fadeTime else { return }
@@ -26,9 +26,9 @@ extension PerformView {
             onFadeTimeChanged(fadeTime)
         case let .blackout(black):
             guard black != state.isBlackedOut else { return }
-            perform(.blackout(cut: false))
+            play(.blackout(cut: false))
         case .toggleBlackout:
-            perform(.blackout(cut: false))
+            play(.blackout(cut: false))
         case let .master(level):
             perform(.dim(master: level, brightness: nil))
         case .tap:

@@ -215,8 +215,18 @@ package final class PerformView {
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         guard held == 0, let name = gdk_keyval_name(keyval).map({ String(cString: $0) }),
               let command = PerformCommand.forKey(named: name, shift: shift) else { return false }
-        perform(command)
+        play(command)
         return true
+    }
+
+    /// A command from the keyboard or a controller. A chord or a blackout played that way
+    /// begins the show: the strip (up for Perform's first seconds, or since the pointer last
+    /// moved) leaves the picture in the frame that brings the new chord, rather than lie over
+    /// it until its timeout. The pointer and Tab bring it back; the strip's own buttons, and
+    /// keys while the keyboard's focus is in the strip, leave it up.
+    func play(_ command: PerformCommand) {
+        perform(command)
+        if command.playsThePicture { hideStrip(atOnce: true) }
     }
 
     func perform(_ command: PerformCommand) {
@@ -428,11 +438,12 @@ package final class PerformView {
         stripTimer = MainLoop.after(milliseconds: Self.stripTimeout) { [weak self] in self?.hideStrip() }
     }
 
-    /// Hides the strip unless the keyboard focus is in it or the view is the control surface.
-    func hideStrip() {
+    /// Hides the strip, fading unless `atOnce`, but not while the keyboard focus is in it or
+    /// the view is the control surface.
+    func hideStrip(atOnce: Bool = false) {
         stripTimer?.cancel()
         guard !stripHasFocus, !isControlSurface else { return }
-        Revealers.conceal(stripRevealer)
+        if atOnce { Revealers.concealAtOnce(stripRevealer) } else { Revealers.conceal(stripRevealer) }
     }
 
     var isStripShown: Bool { Revealers.isRevealing(stripRevealer) }

@@ -211,4 +211,13 @@ import Testing
         #expect(PerformCommand.forKey(named: "a") == nil)
         #expect(PerformCommand.forKey(named: "Return") == nil, "Enter is left to the focused strip button")
     }
+
+    @Test func chordsChordsetsAndBlackoutsPlayThePictureSettingsDoNot() {
+        let plays: [PerformCommand] = [.play(slot: 2), .previousChord, .nextChord, .replay, .previousChordset,
+                                       .nextChordset, .chordset(index: 4), .blackout(cut: false), .blackout(cut: true)]
+        let settings: [PerformCommand] = [.shorterFade, .longerFade, .dim(master: 0.5, brightness: nil),
+                                          .dim(master: nil, brightness: 0.7), .tapTempo, .toggleFullScreen, .leave]
+        for command in plays { #expect(command.playsThePicture, "\(command)") }
+        for command in settings { #expect(!command.playsThePicture, "\(command)") }
+    }
 }

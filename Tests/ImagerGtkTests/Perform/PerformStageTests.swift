@@ -87,6 +87,7 @@ final class PerformStageTests: GtkTestCase {
         // Keys still play, and the surface follows.
         view.handleKey(UInt32(GDK_KEY_8))
         XCTAssertEqual(view.accessibleName, "Warm, chord 8 of 8")
+        XCTAssertTrue(view.stripRevealer.isVisible, "a chord's key leaves the control surface's strip up")
         XCTAssertEqual(stage.surface.live.name, "Live: Warm, chord 8 of 8")
         XCTAssertEqual(stage.surface.next.name, "Next: Ocean, chord 1 of 8",
                        "after a chordset's last chord comes the next chordset's first")

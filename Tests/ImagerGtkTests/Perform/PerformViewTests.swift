@@ -443,6 +443,43 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertTrue(view.stripRevealer.isVisible)
     }
 
+    func testAChordOrBlackoutFromAKeyOrControllerTakesTheStripOffThePictureAtOnce() async throws {
+        let (_, view) = try perform()
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.strip.widget) != 0 }), "shown when Perform opens")
+        view.handleKey(UInt32(GDK_KEY_bracketright))
+        XCTAssertTrue(view.isStripShown, "a setting's key leaves the strip up: it shows the fade time")
+        view.handleKey(UInt32(GDK_KEY_3))
+        XCTAssertEqual(name(view), "Warm, chord 3 of 8")
+        XCTAssertFalse(view.isStripShown, "a chord's key takes the strip away")
+        XCTAssertFalse(view.stripRevealer.isVisible, "at once: gone from the new chord's frame, not fading over it")
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.strip.widget) == 0 }))
+
+        view.revealStrip()  // as the pointer's motion does
+        XCTAssertTrue(view.stripRevealer.isVisible)
+        view.apply(.master(level: 0.8), at: 0)
+        XCTAssertTrue(view.isStripShown, "a controller's setting leaves the strip up")
+        view.apply(.play(slot: 5, brightness: 1), at: 0)
+        XCTAssertEqual(name(view), "Warm, chord 6 of 8")
+        XCTAssertFalse(view.isStripShown, "a controller's note takes the strip away")
+        XCTAssertFalse(view.stripRevealer.isVisible)
+
+        view.revealStrip()
+        view.apply(.blackout(true), at: 0)
+        XCTAssertEqual(name(view), "Blackout")
+        XCTAssertFalse(view.stripRevealer.isVisible, "a blackout takes the strip away: a black picture is black")
+        view.apply(.blackout(false), at: 0)
+
+        view.revealStrip()
+        XCTAssertTrue(pump(until: { gtk_widget_get_mapped(view.strip.cells[1].widget) != 0 }))
+        view.strip.onPlay(1)
+        XCTAssertTrue(view.isStripShown, "a chord played on the strip itself leaves it up")
+        gtk_widget_grab_focus(view.strip.cells[1].widget)
+        pump(seconds: 0.05)
+        view.handleKey(UInt32(GDK_KEY_5))
+        XCTAssertEqual(name(view), "Warm, chord 5 of 8")
+        XCTAssertTrue(view.isStripShown, "with the keyboard's focus in the strip, it stays where the focus is")
+    }
+
     func testTheLiveChordsetsTitleShowsOnStartAndAfterPageDownThenFades() async throws {
         let (_, view) = try perform(["Warm", "Ocean", "Forest"], at: 0)
         XCTAssertTrue(view.chordsetTitle.isShown, "shown when Perform opens")
