@@ -72,9 +72,10 @@ final class PerformNotice {
         hideTimer = MainLoop.after(milliseconds: Self.shownFor) { [weak self] in self?.hide() }
     }
 
-    func hide() {
+    /// Fades the notice out, or takes it away in the next frame when `atOnce`.
+    func hide(atOnce: Bool = false) {
         hideTimer?.cancel()
-        Revealers.conceal(widget)
+        if atOnce { Revealers.concealAtOnce(widget) } else { Revealers.conceal(widget) }
     }
 
     var isShown: Bool { Revealers.isRevealing(widget) }

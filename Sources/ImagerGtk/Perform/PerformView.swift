@@ -221,12 +221,16 @@ package final class PerformView {
 
     /// A command from the keyboard or a controller. A chord or a blackout played that way
     /// begins the show: the strip (up for Perform's first seconds, or since the pointer last
-    /// moved) leaves the picture in the frame that brings the new chord, rather than lie over
-    /// it until its timeout. The pointer and Tab bring it back; the strip's own buttons, and
-    /// keys while the keyboard's focus is in the strip, leave it up.
+    /// moved) and the chordset's title leave the picture in the frame that brings the new
+    /// chord, rather than lie over it until their timeout. The pointer and Tab bring the strip
+    /// back; the strip's own buttons, and keys while the keyboard's focus is in the strip,
+    /// leave it up. A command that brings another chordset shows that chordset's title.
     func play(_ command: PerformCommand) {
+        let chordsetBefore = state.current.chordsetID
         perform(command)
-        if command.playsThePicture { hideStrip(atOnce: true) }
+        guard command.playsThePicture else { return }
+        hideStrip(atOnce: true)
+        if state.current.chordsetID == chordsetBefore { chordsetTitle.hide(atOnce: true) }
     }
 
     func perform(_ command: PerformCommand) {

@@ -492,6 +492,21 @@ final class PerformViewTests: GtkTestCase {
         XCTAssertEqual(view.chordsetTitle.text, "Ocean")
     }
 
+    func testAChordPlayedFromAKeyOrControllerTakesTheTitleOffThePictureAtOnce() async throws {
+        let (_, view) = try perform(["Warm", "Ocean", "Forest"], at: 0, safeLight: false)
+        XCTAssertTrue(view.chordsetTitle.isShown, "shown when Perform opens")
+        view.handleKey(UInt32(GDK_KEY_bracketleft))
+        XCTAssertTrue(view.chordsetTitle.isShown, "a setting leaves it up")
+        view.handleKey(UInt32(GDK_KEY_4))
+        XCTAssertFalse(view.chordsetTitle.isShown, "the first chord played takes it away")
+        XCTAssertFalse(view.chordsetTitle.widget.isVisible, "at once: not fading over the new chord")
+        view.apply(.nextChordset, at: 0)
+        XCTAssertTrue(view.chordsetTitle.isShown, "another chordset names itself")
+        XCTAssertEqual(view.chordsetTitle.text, "Ocean")
+        view.apply(.play(slot: 2, brightness: 1), at: 0)
+        XCTAssertFalse(view.chordsetTitle.widget.isVisible, "a controller's chord takes it away too")
+    }
+
     func testTheMousePointerHidesAfterTwoStillSecondsAndShowsWhenMoved() async throws {
         let (window, view) = try perform()
         // Set on the window, which the view fills: GTK applies it wherever the pointer rests.
