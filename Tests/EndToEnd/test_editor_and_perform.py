@@ -79,8 +79,9 @@ def pointer_pixels_shown():
         x11.XCloseDisplay(display)
 
 
-@test
-def perform_hides_a_still_pointer_and_names_the_live_chordset_after_page_down(first):
+def started_with_the_pointer_over_it(first):
+    """A window of its own (the first stopped), focused, with the pointer over its middle:
+    the app and the window's extents."""
     first.stop()
     app = App(first.binary).start()
     try:
@@ -88,6 +89,16 @@ def perform_hides_a_still_pointer_and_names_the_live_chordset_after_page_down(fi
         app.focus()
         x, y, w, h = extents(app.find("frame", "Imager"))
         move_pointer(x + w // 2, y + h // 2)
+    except BaseException:
+        app.cleanup()
+        raise
+    return app, (x, y, w, h)
+
+
+@test
+def perform_hides_a_still_pointer_and_names_the_live_chordset_after_page_down(first):
+    app, (x, y, w, h) = started_with_the_pointer_over_it(first)
+    try:
         assert pointer_pixels_shown() > 0, "the pointer is not drawn before Perform"
 
         def title_shown(text, name):
@@ -132,14 +143,9 @@ def perform_hides_a_still_pointer_and_names_the_live_chordset_after_page_down(fi
 
 @test
 def a_resting_pointer_stays_hidden_and_the_strip_away_while_keys_play(first):
-    first.stop()
-    app = App(first.binary).start()
+    # The pointer rests over the window, where the canvas will be, and is not moved again.
+    app, _ = started_with_the_pointer_over_it(first)
     try:
-        app.wait_for_control("label", "Warm")
-        app.focus()
-        x, y, w, h = extents(app.find("frame", "Imager"))
-        # The pointer rests over the window, where the canvas will be, and is not moved again.
-        move_pointer(x + w // 2, y + h // 2)
         xdotool("key", "F5")
         canvas = app.wait_for_control("image", "Warm, chord 1 of 8")
         wait_for(lambda: pointer_pixels_shown() == 0, 5, "the still pointer to hide")
