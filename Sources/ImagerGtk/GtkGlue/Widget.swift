@@ -18,6 +18,11 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         gtk_widget_set_tooltip_text(self, text)
     }
 
+    /// The window the widget is in, as a widget; nil while it is in none.
+    var rootWidget: Widget? {
+        gtk_widget_get_root(self).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
+    }
+
     var isVisible: Bool {
         get { gtk_widget_get_visible(self) != 0 }
         nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }

@@ -185,8 +185,8 @@ package final class PerformView {
     }
 
     private func fitStripToWindow() {
-        if let root = gtk_widget_get_root(widget) {
-            strip.fit(viewWidth: gtk_widget_get_width(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)))
+        if let window = widget.rootWidget {
+            strip.fit(viewWidth: gtk_widget_get_width(window))
         }
     }
 

@@ -34,8 +34,7 @@ final class PointerHider {
 
     func hide() {
         timer?.cancel()
-        guard let root = gtk_widget_get_root(widget) else { return }
-        let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+        guard let window = widget.rootWidget else { return }
         show()
         gtk_widget_set_cursor_from_name(window, "none")
         g_object_ref(window)
