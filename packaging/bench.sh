@@ -57,9 +57,9 @@
 #
 # The MIDI figures go through a JACK server of the run's own: bench.sh starts `jackd
 # --no-realtime -d dummy` (Debian's jackd2; the dummy driver needs no sound device) under a
-# name of its own, given to imager-bench, which hands it to Imager and its sender through
-# JACK_DEFAULT_SERVER, so the run never meets another JACK server; it stops that jackd when the
-# run ends, however it ends. Without jackd the MIDI figure is a failure that says so (bench.sh
+# name of its own (imager-bench-0, or -1 while another run has that), given to imager-bench,
+# which hands it to Imager and its sender through JACK_DEFAULT_SERVER, so the run never meets
+# another JACK server; it stops that jackd when the run ends, however it ends. Without jackd the MIDI figure is a failure that says so (bench.sh
 # installs nothing: Tests/install-test-deps.sh installs jackd2).
 #
 # Exit status: 0 when the benchmark ran in every environment asked for, whatever the figures;
@@ -282,14 +282,29 @@ export XDG_DATA_DIRS="$prefix/share:${XDG_DATA_DIRS:-/usr/local/share/:/usr/shar
 case " ${passthrough[*]-} " in
   *" --pictures-only "*|*" --sync-only "*) ;;
   *)
+    # `jack_wait -c` prints "running" or "not running".
+    jack_running() { JACK_NO_START_SERVER=1 jack_wait -s "$jack_server" -c 2>/dev/null | grep -qx running; }
+    # The server's name is one of two, each kept by a lock in /dev/shm while a run uses it,
+    # not a new one each run: a jackd that dies keeps its place in JACK's registry of servers
+    # (eight on a machine) until a server of the same name starts, and a stopping jackd can
+    # die of a client that closes as it hears the server stop (jackd writes it one more
+    # notification and takes the SIGPIPE). Tests/CommandLine/jack_server.py does the same.
+    claim_jack_name() {
+      for jack_server in imager-bench-0 imager-bench-1; do
+        exec {jack_lock}>>"/dev/shm/$jack_server.lock"
+        # A server of that name left running by a killed run keeps the name.
+        if flock -n "$jack_lock" && ! jack_running; then return 0; fi
+        exec {jack_lock}>&-
+      done
+      return 1
+    }
     if ! command -v jackd >/dev/null || ! command -v jack_wait >/dev/null; then
       passthrough+=(--no-jack "jackd is missing (Debian's jackd2; Tests/install-test-deps.sh installs it)")
+    elif ! claim_jack_name; then
+      passthrough+=(--no-jack "JACK servers imager-bench-0 and imager-bench-1 are in use (another bench.sh runs)")
     else
-      jack_server="imager-bench-$$-$RANDOM"
       jackd --no-realtime -n "$jack_server" -d dummy -r 48000 -p 128 >"$work/jackd.log" 2>&1 &
       jackd_pid=$!
-      # `jack_wait -c` prints "running" or "not running".
-      jack_running() { JACK_NO_START_SERVER=1 jack_wait -s "$jack_server" -c 2>/dev/null | grep -qx running; }
       for _ in $(seq 100); do
         jack_running && break
         kill -0 "$jackd_pid" 2>/dev/null || break

@@ -5,6 +5,7 @@ another program would be, that sends MIDI to Imager and reads what Imager sends 
 Each server has a name of its own (JACK_DEFAULT_SERVER), so tests running side by side never
 share one, and Imager (which never starts a server) finds it through that variable."""
 
+import fcntl
 import functools
 import json
 import os
@@ -12,10 +13,10 @@ import queue
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import types
-import uuid
 
 try:
     import jack  # Debian's python3-jack-client
@@ -54,12 +55,43 @@ def retried_after_an_xrun(test):
     return run
 
 
+# The test servers' names come from a pool (one lock file per name in /dev/shm, beside JACK's
+# own files, held while the server runs) rather than being new each run: a jackd that dies
+# keeps its place in JACK's registry of servers, which has eight places on a machine, until a
+# server of the same name starts. A stopping jackd does die when a client closes as it hears
+# the server stop (as Imager does): jackd writes the client one more notification and takes
+# the SIGPIPE. So a test whose server stops under Imager leaves a place taken; with names
+# from the pool the next run's server claims it back. JackTestServer (the GTK tests) shares
+# the pool.
+POOL_SIZE = 4
+
+
+def claim_pool_name():
+    """A free name of the pool, and the open lock file that keeps it ours until closed."""
+    for index in range(POOL_SIZE):
+        name = f"imager-test-{index}"
+        lock = os.open(f"/dev/shm/{name}.lock", os.O_RDONLY | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(lock)
+            continue
+        try:
+            # A server of that name running without the lock (left by a run that was killed)
+            # keeps the name.
+            jack.Client("probe", servername=name, no_start_server=True).close()
+        except jack.JackError:
+            return name, lock
+        os.close(lock)
+    raise AssertionError(f"all {POOL_SIZE} JACK test server names are taken (servers named imager-test-N are running)")
+
+
 class JackServer:
     def __init__(self):
         # libjack's complaints while the server is still starting are expected, not news.
         jack.set_error_function(lambda message: None)
         jack.set_info_function(lambda message: None)
-        self.name = f"imager-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.name, self.lock = claim_pool_name()
         # A period of 1024 frames at 48 kHz: a cycle every 21 ms. These tests check what
         # arrives, not how soon (packaging/bench.sh measures that, at 128 frames); on a loaded
         # machine a client that is not woken within its cycle makes the server skip the graph
@@ -67,9 +99,12 @@ class JackServer:
         # suite's other stages beside these, that happened hundreds of times a minute.
         # A client may take up to 10 s to answer the server (500 ms by default) before it is
         # given up on, and a client given up on hears nothing more.
+        # Its messages go to a file, not a pipe: a pipe nobody reads while the server runs
+        # fills with its xrun reports, and then the server blocks writing the next one.
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(["jackd", "--no-realtime", "--timeout", "10000", "-n", self.name,
                                          "-d", "dummy", "-r", "48000", "-p", "1024"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                        stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 10
         while True:
             try:
@@ -79,23 +114,28 @@ class JackServer:
             except jack.JackError:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     self.stop()
-                    raise AssertionError(f"jackd did not start: {self.process.stderr.read().decode(errors='replace')[-800:]}")
+                    raise AssertionError(f"jackd did not start: {self._log_tail()}")
                 time.sleep(0.1)
 
     def env(self, base):
         return dict(base, JACK_DEFAULT_SERVER=self.name, JACK_NO_AUDIO_RESERVATION="1")
 
     def stop(self):
+        """Stops the server (as a user's Ctrl+C would) and gives its name back to the pool."""
         if self.process.poll() is None:
             self.process.terminate()
-            # Long enough for a loaded machine: a server killed keeps its place in JACK's
-            # registry of servers (eight places on a machine), since the next server to start
-            # has another name and never claims it back.
             try:
-                self.process.wait(timeout=30)
+                self.process.wait(timeout=30)  # long enough for a loaded machine
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self.lock is not None:
+            os.close(self.lock)
+            self.lock = None
+
+    def _log_tail(self):
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-800:]
 
 
 class MidiPeer:

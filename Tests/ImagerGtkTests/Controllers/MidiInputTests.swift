@@ -88,8 +88,8 @@ final class MidiInputTests: GtkTestCase {
         """
 
     func testMidiComesBackWhenTheJackServerStopsAndStartsAgain() async throws {
-        let server = JackTestServer(prefix: "imager-gtk-test")
-        defer { server.removeConfig() }
+        let server = try JackTestServer(prefix: "imager-gtk-test")
+        defer { server.finish() }
         var jackd = try server.start(periodFrames: 1024)
         defer { jackd.terminate(); jackd.waitUntilExit() }
         let input = MidiInput()
@@ -128,8 +128,8 @@ final class MidiInputTests: GtkTestCase {
     }
 
     func testAFloodReachesTheMainLoopInShortCoalescedIdleCallbacks() async throws {
-        let server = JackTestServer(prefix: "imager-gtk-test")
-        defer { server.removeConfig() }
+        let server = try JackTestServer(prefix: "imager-gtk-test")
+        defer { server.finish() }
         let jackd = try server.start(periodFrames: 128)
         defer { jackd.terminate(); jackd.waitUntilExit() }
 

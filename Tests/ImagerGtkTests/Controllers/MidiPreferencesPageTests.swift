@@ -29,8 +29,8 @@ final class MidiPreferencesPageTests: GtkTestCase {
 
     func testSourcesCanBeSwitchedOffAndLearnedControlsAreListedAndRemoved() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/jackd") else { throw XCTSkip("needs jackd2") }
-        let server = JackTestServer(prefix: "imager-prefs-test")
-        defer { server.removeConfig() }
+        let server = try JackTestServer(prefix: "imager-prefs-test")
+        defer { server.finish() }
         let iniPath = server.config.appendingPathComponent("io.github.imagerproject.Imager/midi.ini").path
 
         let jackd = try server.start(periodFrames: 128)
