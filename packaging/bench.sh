@@ -59,8 +59,9 @@
 # --no-realtime -d dummy` (Debian's jackd2; the dummy driver needs no sound device) under a
 # name of its own (imager-bench-0, or -1 while another run has that), given to imager-bench,
 # which hands it to Imager and its sender through JACK_DEFAULT_SERVER, so the run never meets
-# another JACK server; it stops that jackd when the run ends, however it ends. Without jackd the MIDI figure is a failure that says so (bench.sh
-# installs nothing: Tests/install-test-deps.sh installs jackd2).
+# another JACK server; it stops that jackd when the run ends, however it ends. Without jackd
+# the MIDI figure is a failure that says so (bench.sh installs nothing:
+# Tests/install-test-deps.sh installs jackd2).
 #
 # Exit status: 0 when the benchmark ran in every environment asked for, whatever the figures;
 # non-zero when something is broken (a build, a program that crashed, a window that never
