@@ -1,3 +1,4 @@
+import CGtk
 import CJackSender
 import Foundation
 
@@ -13,6 +14,13 @@ protocol ChordSender: AnyObject {
     var isReady: Bool { get }
     /// Sends "play chord `number`" (1-8); false when it could not be sent.
     func send(chord number: Int) -> Bool
+    /// Whether the transport itself may have lost a message sent at `sentAt` (monotonic
+    /// microseconds), as JACK does with the MIDI of a cycle a client missed.
+    func mayHaveLost(sentAt: gint64) -> Bool
+}
+
+extension ChordSender {
+    func mayHaveLost(sentAt: gint64) -> Bool { false }
 }
 
 /// `/imager/chord i` as one UDP datagram to 127.0.0.1:`port`, the OSC encoding written out:
@@ -83,6 +91,17 @@ final class MidiChordSender: ChordSender {
     func send(chord number: Int) -> Bool {
         bench_jack_sender_send(sender, 0x99, UInt8(35 + number), 127) != 0
     }
+
+    /// The note goes out in the server's next cycle, 2.7 ms away at most; when a client does
+    /// not finish a cycle in time (an xrun, which a server without realtime scheduling on a
+    /// loaded machine has now and then), the MIDI written in it is gone, and the server says so
+    /// to every client within a few milliseconds. An xrun reported in the 50 ms after the note
+    /// may have been its cycle's.
+    func mayHaveLost(sentAt: gint64) -> Bool {
+        bench_jack_sender_xrun_between(sender, Int64(sentAt), Int64(sentAt + Self.xrunWindow)) != 0
+    }
+
+    private static let xrunWindow: gint64 = 50_000
 }
 
 struct BenchWindowError: Error, CustomStringConvertible {

@@ -36,7 +36,10 @@ import ImagerTestSupport
 /// from the key press or the send to the end of the first frame at whose end Perform plays it,
 /// and as `perform-strike-parts <us> <us>`: the same time in two parts, until that frame's
 /// before-paint (the chord rendered into its layer, and for a message its way to Imager) and
-/// the frame itself (before-paint to after-paint).
+/// the frame itself (before-paint to after-paint). A strike whose chord has not shown a second
+/// after its message, when the transport may have lost the message (a JACK xrun just after
+/// it: `ChordSender.mayHaveLost`), is reported as `perform-strike-lost-in-transport` and
+/// struck again, up to `strikesStruckAgain`; any other is `perform-input-timeout`.
 /// Then `perform-end <changes> <chord renders> <layers made>`, `done`, the peak memory, quit.
 final class PerformScript {
     static let width: Int32 = 1920, height: Int32 = 1080
@@ -70,6 +73,10 @@ final class PerformScript {
     private let strikes: Int
     private var struck = 0
     private var striking = false
+    /// Strikes struck again because the transport may have lost their message.
+    private var struckAgain = 0
+    /// At most one strike in 40 is struck again; past that, each lost one is a timeout.
+    private var strikesStruckAgain: Int { max(1, strikes / 40) }
     /// The end of the last frame painted.
     private var lastPaintAt: gint64 = 0
     /// How long no frame must have been painted before a strike.
@@ -182,7 +189,7 @@ final class PerformScript {
 
     private func tick(_ clock: OpaquePointer) -> Bool {
         if let awaited, g_get_monotonic_time() - awaited.sentAt > Self.messageTimeout {
-            report("perform-input-timeout")
+            report("perform-input-timeout \(awaited.sentAt)")
             self.awaited = nil
         }
         guard played < changes else {
@@ -210,7 +217,14 @@ final class PerformScript {
     private func strikeWhenQuiet() {
         let now = g_get_monotonic_time()
         if let awaited, now - awaited.sentAt > Self.messageTimeout {
-            report("perform-input-timeout")
+            if case let .controller(sender) = input, struckAgain < strikesStruckAgain,
+               sender.mayHaveLost(sentAt: awaited.sentAt) {
+                report("perform-strike-lost-in-transport \(awaited.sentAt)")
+                struckAgain += 1
+                struck -= 1
+            } else {
+                report("perform-input-timeout \(awaited.sentAt)")
+            }
             self.awaited = nil
         }
         guard keyPressedAt == 0, awaited == nil, !window.isFading, now - lastPaintAt >= Self.quietBeforeStrike else {

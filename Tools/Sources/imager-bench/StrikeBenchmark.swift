@@ -46,6 +46,9 @@ extension WindowBenchmark {
         /// Messages whose chord had not shown a second after they were sent.
         var timedOut: Int
         var struck: Int
+        /// Strikes struck again because JACK reported an xrun just after their note (a
+        /// cycle a client missed, whose MIDI is lost): the server's loss, not Imager's.
+        var struckAgain = 0
     }
 
     /// A chord on screen within one frame at 60 Hz at the 99th percentile, and as steady as a
@@ -98,7 +101,8 @@ extension WindowBenchmark {
             return (until / 1000, frame / 1000)
         }
         return StrikeLatency(striker: striker, times: times, untilFrame: parts.map(\.0), frames: parts.map(\.1),
-                             timedOut: result.values("perform-input-timeout").count, struck: struck)
+                             timedOut: result.values("perform-input-timeout").count, struck: struck,
+                             struckAgain: result.values("perform-strike-lost-in-transport").count)
     }
 
     /// The floor of the strikes: `fade_floor` (Tools/Floors/fade_floor.c) in a bare GTK window
@@ -177,6 +181,10 @@ extension ResultTable {
                   floor: spreadFloor.floor, ratio: spreadFloor.ratio, goal: spreadGoal,
                   met: judged ? spread < WindowBenchmark.strikeSpreadGoal : nil))
         addStrikeParts(figures, floor: floor, scene: scene)
+        if figures.striker == .midi {
+            add(.init(figure: "\(scene): struck again, the note lost in a JACK xrun", count: figures.times.count,
+                      imager: "\(figures.struckAgain)", floor: "", ratio: ""))
+        }
     }
 
     /// Where a strike's time goes, shown and not judged: until its frame begins, and the frame.
