@@ -59,5 +59,12 @@ public enum MidiTransports {
 
     public struct OpenError: Error, Sendable {
         public var reason: String
+
+        public init(reason: String) { self.reason = reason }
+
+        /// A JACK server took the connection and has not answered: libjack's
+        /// `jack_client_open` waits for as long as the server hangs, so callers open off the
+        /// thread that must stay responsive and say this while they wait.
+        public static let noAnswer = OpenError(reason: "the JACK server does not answer")
     }
 }

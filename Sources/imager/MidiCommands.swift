@@ -78,7 +78,7 @@ extension CommandLineTool {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let session: MidiSession
-        switch MidiTransports.open() {
+        switch openWhileInterruptible(signals) {
         case let .success(transport): session = MidiSession(transport: transport, settings: MidiSettingsFile.load())
         case let .failure(error):
             printError("imager: no MIDI: \(error.reason)")
@@ -101,6 +101,32 @@ extension CommandLineTool {
             return 1
         }
         return status?() ?? 0
+    }
+
+    /// Opens a transport on a thread of its own while this one waits for it, or for SIGINT or
+    /// SIGTERM (blocked in `signals`): libjack's `jack_client_open` waits for as long as a JACK
+    /// server that took the connection does not answer (a server that hangs), and Ctrl+C must
+    /// still end the command. After two seconds the wait is said, once.
+    private static func openWhileInterruptible(_ signals: sigset_t) -> Result<any MidiTransport, MidiTransports.OpenError> {
+        let opened = Mutex<Result<any MidiTransport, MidiTransports.OpenError>?>(nil)
+        Thread.detachNewThread {
+            let result = MidiTransports.open()
+            opened.withLock { $0 = result }
+        }
+        var signals = signals
+        let started = Date()
+        var said = false
+        while true {
+            if let result = opened.withLock({ $0 }) { return result }
+            var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+            if sigtimedwait(&signals, nil, &pause) > 0 {
+                return .failure(.noAnswer)
+            }
+            if !said, Date().timeIntervalSince(started) >= 2 {
+                said = true
+                printError("imager: waiting for the JACK server to answer (Ctrl+C stops)")
+            }
+        }
     }
 
     /// One line per action, as the monitor prints it.

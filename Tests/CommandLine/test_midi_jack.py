@@ -251,6 +251,50 @@ class MidiWhenTheServerStops(unittest.TestCase):
         self.assertEqual(imager.process.returncode, 1, f"after {time.monotonic() - started:.1f} s")
 
 
+class MidiWhenTheServerDoesNotAnswer(unittest.TestCase):
+    """A JACK server that takes the connection and never answers (stopped with SIGSTOP, as a
+    hung server is) keeps libjack's `jack_client_open` waiting for as long as it stays so."""
+
+    def setUp(self):
+        reason = missing()
+        if reason:
+            self.skipTest(reason)
+        faulthandler.dump_traceback_later(90, exit=True)
+        self.addCleanup(faulthandler.cancel_dump_traceback_later)
+        self.server = JackServer()
+        self.addCleanup(self.server.stop)
+        os.kill(self.server.process.pid, signal.SIGSTOP)
+        self.addCleanup(self.resume)
+
+    def resume(self):
+        try:
+            os.kill(self.server.process.pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass
+
+    def test_the_monitor_says_it_waits_and_ctrl_c_ends_it(self):
+        imager = Imager(Sandbox(self), self.server, "--midi-monitor")
+        self.addCleanup(imager.stop)
+        time.sleep(4)
+        self.assertIsNone(imager.process.poll(), "the monitor waits for the server")
+        imager.process.send_signal(signal.SIGINT)
+        try:
+            imager.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.fail("Ctrl+C did not end the monitor while the JACK server did not answer")
+        self.assertEqual(imager.process.returncode, 1)
+        self.assertEqual(imager.process.stderr.read().decode(),
+                         "imager: waiting for the JACK server to answer (Ctrl+C stops)\n"
+                         "imager: no MIDI: the JACK server does not answer\n")
+
+    def test_the_monitor_listens_once_the_server_answers(self):
+        imager = Imager(Sandbox(self), self.server, "--midi-monitor")
+        self.addCleanup(imager.stop)
+        time.sleep(3)
+        self.resume()
+        self.assertEqual(imager.next_line(timeout=15), "Listening through JACK")
+
+
 class MidiWithoutAServer(unittest.TestCase):
     def test_with_no_jack_server_and_no_alsa_sequencer_the_monitor_says_why(self):
         if os.path.exists("/dev/snd/seq"):

@@ -1,12 +1,16 @@
 """MIDI on the real window, through a real JACK server (the dummy driver, with a name of its
 own) and a controller played by python3-jack-client: a pad opens Perform on the chord it
-plays, shown on screen; the controller's pads light the live chord and go dark in a blackout."""
+plays, shown on screen; the controller's pads light the live chord and go dark in a blackout.
+A JACK server that takes connections and never answers keeps neither the window nor its
+closing waiting."""
 import os
+import signal
 import sys
 import time
 
-from harness import App, wait_for, xdotool
+from harness import App, extents, wait_for, xdotool
 from suite import test
+from test_basics_seen import ocr, reads, shot_region
 from test_blackout import canvas_pixels
 from window_steps import find_named
 
@@ -97,4 +101,55 @@ def play(binary, late):
                 pass
             peer.close()
         app.cleanup()
+        server.stop()
+
+
+@test
+def a_jack_server_that_does_not_answer_keeps_neither_the_window_nor_quitting_waiting(first):
+    """A stopped jackd (SIGSTOP: a server that hangs) takes a client's connection and never
+    answers, so libjack's `jack_client_open` waits for as long as it stays so. Imager opens
+    MIDI off the main loop: its window shows its list and quits at once, and once the server
+    answers again Imager connects to it by itself."""
+    reason = missing()
+    if reason:
+        print(f"    skipped: {reason}")
+        return
+    first.stop()  # one instance at a time: a second launch would hand over to the first
+    server = JackServer()
+    os.kill(server.process.pid, signal.SIGSTOP)
+    app = peer = None
+    try:
+        app = App(first.binary)
+        app.env = server.env(app.env)
+        app.start()
+        title = app.wait_for_control("label", "Warm", seconds=10)
+        x, y, width, height = extents(title)
+        text = ocr(shot_region(app, "midi-hung-server-list", x - 4, y - 4, width + 8, height + 8))
+        assert reads(text, "Warm"), f"the list is not on screen: {text!r}"
+        app.focus()
+        xdotool("key", "ctrl+q")
+        try:
+            app.process.wait(10)
+        except Exception:
+            raise AssertionError("Imager did not end within 10 s of Ctrl+Q while the JACK server hung")
+        app.cleanup()
+
+        # Started again while the server still hangs, then the server answers: Imager connects.
+        app = App(first.binary)
+        app.env = server.env(app.env)
+        app.start()
+        app.wait_for_control("label", "Warm", seconds=10)
+        os.kill(server.process.pid, signal.SIGCONT)
+        peer = MidiPeer(server, name="controller")
+        pads = peer.add_output("pads")
+        wait_for(lambda: "Imager:midi_in" in peer.connections(pads), 15, "Imager connected once the server answered")
+    finally:
+        try:
+            os.kill(server.process.pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass
+        if peer:
+            peer.close()
+        if app:
+            app.cleanup()
         server.stop()

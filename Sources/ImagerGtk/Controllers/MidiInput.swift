@@ -28,16 +28,18 @@ final class MidiInput {
     private var retrying: ScheduledWork?
     /// A try to open a transport is under way off the main loop.
     private var opening = false
+    /// Counts the tries, so that a try's "no answer" timer knows it is still its own.
+    private var openAttempts = 0
 
-    /// Starts listening, posting each action with `post` on the transport's thread; returns
-    /// why no MIDI transport could be opened, or nil. Without one, or when the JACK server
-    /// stops, it tries again every second until `stop`: a performer may start JACK after
-    /// Imager, or restart it mid-show.
-    @discardableResult
-    func start(posting post: @escaping @Sendable (ControllerAction) -> Void) -> String? {
-        guard session == nil else { return nil }
+    /// Starts listening, posting each action with `post` on the transport's thread. The
+    /// transport is opened off the main loop (`openOffMainLoop`); `problem` and
+    /// `onProblemChanged` say why none could be. Without one, or when the JACK server stops, it
+    /// tries again every second until `stop`: a performer may start JACK after Imager, or
+    /// restart it mid-show.
+    func start(posting post: @escaping @Sendable (ControllerAction) -> Void) {
+        guard session == nil, self.post == nil else { return }
         self.post = post
-        return opened(MidiTransports.open())
+        openOffMainLoop()
     }
 
     func stop() {
@@ -49,22 +51,53 @@ final class MidiInput {
         session = nil
     }
 
-    /// Runs what was opened, or keeps trying; returns why nothing is running, or nil.
-    @discardableResult
-    private func opened(_ result: Result<any MidiTransport, MidiTransports.OpenError>) -> String? {
+    /// Runs what was opened, or keeps trying.
+    private func opened(_ result: Result<any MidiTransport, MidiTransports.OpenError>) {
         switch result {
         case let .success(transport):
             retrying?.cancel()
             retrying = nil
             run(transport)
             setProblem(nil)
-            return nil
         case let .failure(error):
             setProblem(error.reason)
             tryAgainEverySecond()
-            return error.reason
         }
     }
+
+    /// Opens a transport on a thread of its own, one try at a time. Opening waits on a server's
+    /// answer, and libjack's `jack_client_open` waits for as long as a JACK server that took
+    /// the connection does not answer (a server that hangs) or another JACK client that died
+    /// still holds the lock on JACK's shared metadata: on the main loop, the window would not
+    /// show, or not answer, until then. While a try waits longer than
+    /// `answerMilliseconds`, `problem` says so.
+    private func openOffMainLoop() {
+        guard !opening else { return }
+        opening = true
+        openAttempts += 1
+        let attempt = openAttempts
+        _ = MainLoop.after(milliseconds: Self.answerMilliseconds) { [weak self] in
+            guard let self, self.opening, self.openAttempts == attempt, self.session == nil, self.post != nil else { return }
+            self.setProblem(Self.noAnswer)
+        }
+        Thread.detachNewThread {
+            let result = MidiTransports.open()
+            MainLoop.idleFromAnyThread { [weak self] in
+                self?.opening = false
+                // Stopped, or started again meanwhile: what opened is not wanted.
+                guard let self, self.post != nil, self.session == nil else {
+                    if case let .success(transport) = result { transport.stop() }
+                    return
+                }
+                self.opened(result)
+            }
+        }
+    }
+
+    /// How long a try to open may take before `problem` says the server does not answer.
+    static let answerMilliseconds: UInt32 = 2000
+    /// The reason shown then, like the transports' own (untranslated, as theirs are).
+    static let noAnswer = MidiTransports.OpenError.noAnswer.reason
 
     private func run(_ transport: any MidiTransport) {
         guard let post else { return transport.stop() }
@@ -98,25 +131,12 @@ final class MidiInput {
         })
     }
 
-    /// Opening waits on a server's answer, so each try runs off the main loop; one at a time.
+    /// Each try runs off the main loop, one at a time (`openOffMainLoop`).
     private func tryAgainEverySecond() {
         guard retrying?.isPending != true else { return }
         retrying = MainLoop.repeating(milliseconds: 1000) { [weak self] in
             guard let self, self.post != nil, self.session == nil else { return false }
-            guard !self.opening else { return true }
-            self.opening = true
-            Thread.detachNewThread {
-                let result = MidiTransports.open()
-                MainLoop.idleFromAnyThread { [weak self] in
-                    self?.opening = false
-                    // Stopped, or started again meanwhile: what opened is not wanted.
-                    guard let self, self.post != nil, self.session == nil else {
-                        if case let .success(transport) = result { transport.stop() }
-                        return
-                    }
-                    self.opened(result)
-                }
-            }
+            self.openOffMainLoop()
             return true
         }
     }

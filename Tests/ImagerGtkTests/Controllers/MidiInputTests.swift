@@ -127,6 +127,35 @@ final class MidiInputTests: GtkTestCase {
         XCTAssertTrue(input.sources.contains { $0.name == "keys:out" && $0.isConnected }, "the new server's source is listed, connected: \(input.sources)")
     }
 
+    /// A JACK server that takes connections and never answers (stopped here with SIGSTOP, as
+    /// a hung server is) keeps libjack's `jack_client_open` waiting: the opening runs off the
+    /// main loop, which goes on, and after two seconds the problem says the server does not
+    /// answer; once it answers, MIDI runs.
+    func testAServerThatDoesNotAnswerKeepsNothingWaitingAndIsUsedOnceItAnswers() async throws {
+        let server = try JackTestServer(prefix: "imager-gtk-test")
+        defer { server.finish() }
+        let jackd = try server.start(periodFrames: 1024)
+        defer { kill(jackd.processIdentifier, SIGCONT); jackd.terminate(); jackd.waitUntilExit() }
+        XCTAssertEqual(try Self.run("/usr/bin/jack_wait", ["-w", "-t", "10"]), 0, "the server came up")
+        kill(jackd.processIdentifier, SIGSTOP)
+
+        let input = MidiInput()
+        var problems: [String?] = []
+        input.onProblemChanged = { problems.append($0) }
+        let started = Date()
+        input.start { _ in }
+        defer { input.stop() }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "start returned at once")
+        XCTAssertTrue(pump(until: { input.problem == MidiInput.noAnswer }, seconds: 6),
+                      "the problem says the server does not answer: \(input.problem ?? "nil")")
+        XCTAssertFalse(input.isRunning)
+
+        kill(jackd.processIdentifier, SIGCONT)
+        XCTAssertTrue(pump(until: { input.isRunning }, seconds: 15), "MIDI runs once the server answers: \(input.problem ?? "")")
+        XCTAssertNil(input.problem)
+        XCTAssertEqual(problems, [MidiInput.noAnswer, nil])
+    }
+
     func testAFloodReachesTheMainLoopInShortCoalescedIdleCallbacks() async throws {
         let server = try JackTestServer(prefix: "imager-gtk-test")
         defer { server.finish() }
@@ -137,16 +166,10 @@ final class MidiInputTests: GtkTestCase {
         var actions: [ControllerAction] = []
         // The window's way in, as MainWindow.startControllers makes it.
         let controllerInput = ControllerInput { actions.append($0.action) }
-        // The server takes a moment to come up.
-        var failure: String? = "not tried"
-        let opened = Date().addingTimeInterval(10)
-        while let reason = failure, Date() < opened {
-            failure = input.start { controllerInput.post($0) }
-            if failure != nil { usleep(100_000) }
-            _ = reason
-        }
-        XCTAssertNil(failure, "Imager could not open JACK")
+        // Opened off the main loop; the server takes a moment to come up, and it keeps trying.
+        input.start { controllerInput.post($0) }
         defer { input.stop() }
+        XCTAssertTrue(pump(until: { input.isRunning }, seconds: 15), "Imager could not open JACK: \(input.problem ?? "")")
 
         let count = 20_000
         let sender = Process()
