@@ -154,6 +154,11 @@ size_t imager_jack_read(imager_jack *jack, uint8_t *bytes, size_t capacity) {
 }
 
 int imager_jack_take_ports_changed(imager_jack *jack) { return atomic_exchange(&jack->ports_changed, 0); }
+
+void imager_jack_request_reconnect(imager_jack *jack) {
+    atomic_store(&jack->ports_changed, 1);
+    sem_post(&jack->wake);
+}
 int imager_jack_is_shut_down(imager_jack *jack) { return atomic_load(&jack->shut_down); }
 uint64_t imager_jack_dropped(imager_jack *jack) { return atomic_load(&jack->dropped); }
 

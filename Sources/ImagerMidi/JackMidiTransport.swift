@@ -61,9 +61,12 @@ public final class JackMidiTransport: MidiTransport, @unchecked Sendable {
         imager_jack_close(jack)
     }
 
+    /// The reading thread connects and disconnects (`connect` waits on the server, as long as
+    /// a hung server does not answer, and the caller is the window's main loop); before it
+    /// starts, `start` connects with these names.
     public func setDisabled(_ names: Set<String>) {
         disabled.withLock { $0 = names }
-        _ = connect()
+        imager_jack_request_reconnect(jack)
     }
 
     public func send(_ messages: [[UInt8]], to device: String) {

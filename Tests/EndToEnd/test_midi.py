@@ -18,6 +18,16 @@ sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "
 from jack_server import JackServer, MidiPeer, missing  # noqa: E402
 
 
+def imager_ports(server):
+    """The ports of Imager's client on `server`, as another client lists them."""
+    import jack
+    client = jack.Client("probe", servername=server.name, no_start_server=True)
+    try:
+        return [port.name for port in client.get_ports("Imager:")]
+    finally:
+        client.close()
+
+
 def lights(peer, seconds=0.5):
     """The velocity each pad was last sent, from what reaches the peer's input in `seconds`."""
     state = {}
@@ -152,4 +162,47 @@ def a_jack_server_that_does_not_answer_keeps_neither_the_window_nor_quitting_wai
             peer.close()
         if app:
             app.cleanup()
+        server.stop()
+
+
+@test
+def a_jack_server_that_hangs_while_connected_keeps_neither_the_window_nor_quitting_waiting(first):
+    """Connected first, then the server hangs (SIGSTOP): the window goes on answering, and
+    Ctrl+Q ends Imager, though JACK's calls to close a client wait for the server's answer."""
+    reason = missing()
+    if reason:
+        print(f"    skipped: {reason}")
+        return
+    first.stop()
+    server = JackServer()
+    app = peer = None
+    try:
+        app = App(first.binary)
+        app.env = server.env(app.env)
+        app.start()
+        app.wait_for_control("label", "Warm", seconds=10)
+        peer = MidiPeer(server, name="controller")
+        pads = peer.add_output("pads")
+        wait_for(lambda: "Imager:midi_in" in peer.connections(pads), 15, "Imager connected to the pads")
+        peer.close()
+        peer = None
+        os.kill(server.process.pid, signal.SIGSTOP)
+        app.focus()
+        xdotool("key", "ctrl+q")
+        try:
+            app.process.wait(10)
+        except Exception:
+            raise AssertionError("Imager did not end within 10 s of Ctrl+Q once the JACK server hung")
+    finally:
+        try:
+            os.kill(server.process.pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass
+        if peer:
+            peer.close()
+        if app:
+            app.cleanup()
+        # Continued with a client gone meanwhile, jackd ends on SIGTERM only once it has let
+        # that client go (else it takes its 30 s): so first until Imager's ports are gone.
+        wait_for(lambda: not imager_ports(server), 15, "the server to let Imager's client go")
         server.stop()

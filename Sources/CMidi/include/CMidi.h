@@ -32,6 +32,9 @@ void imager_jack_wait(imager_jack *jack, int timeout_ms);
 size_t imager_jack_read(imager_jack *jack, uint8_t *bytes, size_t capacity);
 /* 1 once if ports were registered or unregistered since the last call. */
 int imager_jack_take_ports_changed(imager_jack *jack);
+/* Has the reading thread (waiting in imager_jack_wait) connect its ports again, as when ports
+ * come and go: how a caller that must not wait on the server changes the connections. */
+void imager_jack_request_reconnect(imager_jack *jack);
 /* 1 once the server has shut the client down. */
 int imager_jack_is_shut_down(imager_jack *jack);
 /* Queues one message for midi_out (sent in the next cycle); 0 when the queue is full. */

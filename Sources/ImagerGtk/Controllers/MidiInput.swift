@@ -46,10 +46,23 @@ final class MidiInput {
         post = nil
         retrying?.cancel()
         retrying = nil
-        session?.showLive(slot: nil)
-        session?.stop()
-        session = nil
+        guard let session else { return }
+        self.session = nil
+        session.showLive(slot: nil)
+        // Closing a JACK client waits for the server's answer, for as long as a hung server
+        // gives none: on a thread of its own, waited for here at most `closeMilliseconds`, so
+        // that the pads go dark and the client leaves in order when the server answers, and
+        // the window closes and Imager quits when it does not.
+        let closed = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            session.stop()
+            closed.signal()
+        }
+        _ = closed.wait(timeout: .now() + .milliseconds(Self.closeMilliseconds))
     }
+
+    /// How long `stop` waits for the transport to close.
+    static let closeMilliseconds = 500
 
     /// Runs what was opened, or keeps trying.
     private func opened(_ result: Result<any MidiTransport, MidiTransports.OpenError>) {
