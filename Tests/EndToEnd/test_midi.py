@@ -18,6 +18,33 @@ sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "
 from jack_server import JackServer, MidiPeer, missing  # noqa: E402
 
 
+def resume(server):
+    """Lets a server stopped with SIGSTOP run again (a no-op for one that runs or ended)."""
+    try:
+        os.kill(server.process.pid, signal.SIGCONT)
+    except ProcessLookupError:
+        pass
+
+
+def let_go(server, app, peer):
+    """The server running again, the peer and Imager gone: before the server stops."""
+    resume(server)
+    if peer:
+        peer.close()
+    if app:
+        app.cleanup()
+
+
+def quit_while_the_server_hangs(app):
+    """Ctrl+Q, and Imager ends within 10 s."""
+    app.focus()
+    xdotool("key", "ctrl+q")
+    try:
+        app.process.wait(10)
+    except Exception:
+        raise AssertionError("Imager did not end within 10 s of Ctrl+Q while the JACK server hung") from None
+
+
 def imager_ports(server):
     """The ports of Imager's client on `server`, as another client lists them."""
     import jack
@@ -136,12 +163,7 @@ def a_jack_server_that_does_not_answer_keeps_neither_the_window_nor_quitting_wai
         x, y, width, height = extents(title)
         text = ocr(shot_region(app, "midi-hung-server-list", x - 4, y - 4, width + 8, height + 8))
         assert reads(text, "Warm"), f"the list is not on screen: {text!r}"
-        app.focus()
-        xdotool("key", "ctrl+q")
-        try:
-            app.process.wait(10)
-        except Exception:
-            raise AssertionError("Imager did not end within 10 s of Ctrl+Q while the JACK server hung")
+        quit_while_the_server_hangs(app)
         app.cleanup()
 
         # Started again while the server still hangs, then the server answers: Imager connects.
@@ -154,14 +176,7 @@ def a_jack_server_that_does_not_answer_keeps_neither_the_window_nor_quitting_wai
         pads = peer.add_output("pads")
         wait_for(lambda: "Imager:midi_in" in peer.connections(pads), 15, "Imager connected once the server answered")
     finally:
-        try:
-            os.kill(server.process.pid, signal.SIGCONT)
-        except ProcessLookupError:
-            pass
-        if peer:
-            peer.close()
-        if app:
-            app.cleanup()
+        let_go(server, app, peer)
         server.stop()
 
 
@@ -187,21 +202,9 @@ def a_jack_server_that_hangs_while_connected_keeps_neither_the_window_nor_quitti
         peer.close()
         peer = None
         os.kill(server.process.pid, signal.SIGSTOP)
-        app.focus()
-        xdotool("key", "ctrl+q")
-        try:
-            app.process.wait(10)
-        except Exception:
-            raise AssertionError("Imager did not end within 10 s of Ctrl+Q once the JACK server hung")
+        quit_while_the_server_hangs(app)
     finally:
-        try:
-            os.kill(server.process.pid, signal.SIGCONT)
-        except ProcessLookupError:
-            pass
-        if peer:
-            peer.close()
-        if app:
-            app.cleanup()
+        let_go(server, app, peer)
         # Continued with a client gone meanwhile, jackd ends on SIGTERM only once it has let
         # that client go (else it takes its 30 s): so first until Imager's ports are gone.
         wait_for(lambda: not imager_ports(server), 15, "the server to let Imager's client go")
