@@ -62,9 +62,10 @@ public enum MidiTransports {
 
         public init(reason: String) { self.reason = reason }
 
-        /// A JACK server took the connection and has not answered: libjack's
-        /// `jack_client_open` waits for as long as the server hangs, so callers open off the
-        /// thread that must stay responsive and say this while they wait.
-        public static let noAnswer = OpenError(reason: "the JACK server does not answer")
+        /// JACK has not answered: libjack's `jack_client_open` waits for as long as a server
+        /// that took the connection hangs, or a JACK program that died holds the lock on JACK's
+        /// shared metadata, so callers open off the thread that must stay responsive and say
+        /// this while they wait.
+        public static let noAnswer = OpenError(reason: "JACK does not answer")
     }
 }

@@ -124,7 +124,7 @@ extension CommandLineTool {
             }
             if !said, Date().timeIntervalSince(started) >= 2 {
                 said = true
-                printError("imager: waiting for the JACK server to answer (Ctrl+C stops)")
+                printError("imager: waiting for JACK to answer (Ctrl+C stops)")
             }
         }
     }

@@ -284,8 +284,8 @@ class MidiWhenTheServerDoesNotAnswer(unittest.TestCase):
             self.fail("Ctrl+C did not end the monitor while the JACK server did not answer")
         self.assertEqual(imager.process.returncode, 1)
         self.assertEqual(imager.process.stderr.read().decode(),
-                         "imager: waiting for the JACK server to answer (Ctrl+C stops)\n"
-                         "imager: no MIDI: the JACK server does not answer\n")
+                         "imager: waiting for JACK to answer (Ctrl+C stops)\n"
+                         "imager: no MIDI: JACK does not answer\n")
 
     def test_the_monitor_listens_once_the_server_answers(self):
         imager = Imager(Sandbox(self), self.server, "--midi-monitor")
